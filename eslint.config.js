@@ -1,0 +1,23 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'openapi/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Determinism: time and randomness come from core/ only.
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the store\'s seeded random (core/random.ts).' },
+        { object: 'Date', property: 'now', message: 'Use the injected clock (core/clock.ts).' },
+      ],
+    },
+  },
+  {
+    files: ['src/core/clock.ts', 'test/**', 'bin/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

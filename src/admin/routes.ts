@@ -1,0 +1,164 @@
+// The control plane under /__admin: never rate limited, never behind app tokens. Per-app routes take
+// the app from `?app=<id>` or from an app token in Authorization.
+
+import { apiError, missing } from '../core/errors.js';
+import { fixtureSchema } from '../fixtures/schema.js';
+import { adminRoute, type AdminInput } from '../routes/route.js';
+import { arr, bool, int, num, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
+import type { AppState } from '../store/app-state.js';
+import { FixtureError, type FixtureInput } from '../store/fixture-doc.js';
+import { runDueJobs } from '../store/jobs.js';
+
+const TAG = 'Control plane';
+const MAX_TIME = 253_402_300_799;
+const appQuery = openObj({ app: str({ description: 'App id; or send one of the app\'s tokens in Authorization' }) });
+
+function requireApp(input: AdminInput): AppState {
+  if (!input.app) throw missing('app', 'Name the app with ?app=<id> or one of its tokens in Authorization.');
+  return input.app;
+}
+
+const clockSchema: Schema = obj({ now: int(), frozen: bool() }, ['now', 'frozen']);
+
+export const health = adminRoute({
+  method: 'GET',
+  path: '/__admin/health',
+  operationId: 'adminHealth',
+  summary: 'Liveness and what is loaded',
+  description: 'Answers 200 while the mock serves, with the app ids, the seed and the clock.',
+  tag: TAG,
+  response: {
+    status: 200,
+    description: 'Health',
+    schema: obj({ status: str({ const: 'ok' }), seed: int(), apps: arr(str()), clock: clockSchema }, ['status', 'seed', 'apps', 'clock']),
+  },
+  errors: [],
+  handler: ({ store }) => ({ body: { status: 'ok', seed: store.seed, apps: store.appIds(), clock: store.clock.state() } }),
+});
+
+export const reset = adminRoute({
+  method: 'POST',
+  path: '/__admin/reset',
+  operationId: 'adminReset',
+  summary: 'Restore the seeded state',
+  description:
+    'Every app, or the one named by ?app= or its token, goes back exactly to its seeded state (also clearing its rate-limit window and pending jobs). Ids handed out before are never handed out again.',
+  tag: TAG,
+  query: appQuery,
+  response: { status: 200, description: 'The apps reset', schema: obj({ reset: arr(str()) }, ['reset']) },
+  errors: ['not_found', 'unauthorized'],
+  handler: ({ store, app }) => ({ body: { reset: store.reset(app?.id) } }),
+});
+
+export const seed = adminRoute({
+  method: 'POST',
+  path: '/__admin/seed',
+  operationId: 'adminSeed',
+  summary: 'Load a fixture document into one app',
+  description:
+    'The body is a fixture document (the format of fixtures/*.json and of GET /__admin/state). mode=replace (default) makes it the app\'s whole seeded state; mode=merge lays its records over the current state by id. The app is created when its id is new. The result is what a reset returns to. An invalid document changes nothing.',
+  tag: TAG,
+  query: openObj({ mode: oneOfStrings(['replace', 'merge'], { default: 'replace' }) }),
+  body: fixtureSchema,
+  response: {
+    status: 200,
+    description: 'What the app now holds',
+    schema: obj(
+      { app: str(), mode: oneOfStrings(['replace', 'merge']), counts: { type: 'object', additionalProperties: int() } },
+      ['app', 'mode', 'counts'],
+    ),
+  },
+  errors: ['parameter_invalid', 'parameter_not_found', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  handler: ({ store, query, body }) => {
+    const mode = query.mode === 'merge' ? 'merge' : 'replace';
+    let app: AppState;
+    try {
+      app = store.seedApp(body as unknown as FixtureInput, mode);
+    } catch (err) {
+      if (err instanceof FixtureError) throw apiError('parameter_invalid', `${err.path}: ${err.problem}`, err.path || undefined);
+      throw err;
+    }
+    const d = app.data;
+    const counts = {
+      customers: d.customers.size,
+      companies: d.companies.size,
+      tags: d.tags.size,
+      segments: d.segments.size,
+      admins: d.admins.size,
+      teams: d.teams.size,
+      data_attributes: d.dataAttributes.size,
+      conversations: d.conversations.size,
+    };
+    return { body: { app: app.id, mode, counts } };
+  },
+});
+
+export const state = adminRoute({
+  method: 'GET',
+  path: '/__admin/state',
+  operationId: 'adminState',
+  summary: 'Export an app\'s state as a fixture document',
+  description: 'The app\'s full current state in the fixture format; POST it to /__admin/seed to get the same state back.',
+  tag: TAG,
+  query: appQuery,
+  response: { status: 200, description: 'The fixture document', schema: fixtureSchema },
+  errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  handler: (input) => ({ body: input.store.exportApp(requireApp(input).id) }),
+});
+
+export const getClock = adminRoute({
+  method: 'GET',
+  path: '/__admin/clock',
+  operationId: 'adminGetClock',
+  summary: 'Read the clock',
+  description: 'The Unix time that drives timestamps, rate-limit windows and jobs, and whether it is frozen.',
+  tag: TAG,
+  response: { status: 200, description: 'The clock', schema: clockSchema },
+  errors: [],
+  handler: ({ store }) => ({ body: store.clock.state() }),
+});
+
+export const setClock = adminRoute({
+  method: 'POST',
+  path: '/__admin/clock',
+  operationId: 'adminSetClock',
+  summary: 'Set, advance or freeze the clock',
+  description:
+    'Exactly one of now (Unix seconds) or advance (seconds, ≥ 0), and optionally frozen: a frozen clock moves only when set or advanced. A body with neither now, advance nor frozen is a 400.',
+  tag: TAG,
+  body: obj({
+    now: int({ minimum: 0, maximum: MAX_TIME }),
+    advance: num({ minimum: 0, maximum: 10 * 365 * 86_400 }),
+    frozen: bool(),
+  }),
+  response: { status: 200, description: 'The clock after the change', schema: clockSchema },
+  errors: ['parameter_invalid', 'parameter_not_found', 'bad_request', 'unsupported_media_type'],
+  handler: ({ store, body }) => {
+    const { now, advance, frozen } = body as { now?: number; advance?: number; frozen?: boolean };
+    if (now !== undefined && advance !== undefined) throw apiError('parameter_invalid', 'Send either now or advance, not both.', 'advance');
+    if (now === undefined && advance === undefined && frozen === undefined) throw missing('now', 'Send now (Unix seconds), advance (seconds) or frozen.');
+    if (frozen !== undefined) store.clock.freeze(frozen);
+    if (now !== undefined) store.clock.set(now);
+    if (advance !== undefined) store.clock.advance(advance);
+    return { body: store.clock.state() };
+  },
+});
+
+export const runJobs = adminRoute({
+  method: 'POST',
+  path: '/__admin/jobs/run',
+  operationId: 'adminRunJobs',
+  summary: 'Run every pending job now',
+  description: 'Runs the pending asynchronous jobs (location data, avatars, social profiles) of every app, or of the one named, without waiting for the clock.',
+  tag: TAG,
+  query: appQuery,
+  response: { status: 200, description: 'How many jobs ran', schema: obj({ ran: int({ minimum: 0 }) }, ['ran']) },
+  errors: ['not_found', 'unauthorized'],
+  handler: ({ store, app }) => {
+    const targets = app ? [app] : store.appIds().map((id) => store.app(id)).filter((a): a is AppState => a !== undefined);
+    const ran = targets.reduce((sum, a) => sum + runDueJobs(a, Infinity), 0);
+    return { body: { ran } };
+  },
+});
+
+export const CONTROL_ROUTES = [health, reset, seed, state, getClock, setClock, runJobs];

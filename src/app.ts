@@ -1,0 +1,74 @@
+// createApp: the Hono app over a store. It never listens; src/server.ts does that, and tests call
+// app.request() directly.
+
+import { Hono } from 'hono';
+import { ApiError, apiError } from './core/errors.js';
+import { DEFAULT_BODY_LIMIT } from './http/body.js';
+import { createHandler } from './http/pipeline.js';
+import { errorResponse } from './http/respond.js';
+import { ROUTES } from './routes/index.js';
+import type { Method, RouteDef } from './routes/route.js';
+import type { Store } from './store/store.js';
+
+export interface AppOptions {
+  store: Store;
+  /** Largest request body accepted, in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Where unexpected errors are reported; defaults to stderr. */
+  log?: (message: string, error?: unknown) => void;
+  /** The routes to mount; defaults to every route of the registry. */
+  routes?: readonly RouteDef[];
+}
+
+const honoPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+interface PathMatcher {
+  pattern: RegExp;
+  methods: Method[];
+}
+
+function matchers(routes: readonly RouteDef[]): PathMatcher[] {
+  const byPath = new Map<string, Method[]>();
+  for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.method]);
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+    methods,
+  }));
+}
+
+export function createApp(options: AppOptions): Hono {
+  const { store } = options;
+  const routes = options.routes ?? ROUTES;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(`[mock] ${message}`, error ?? ''));
+  const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log };
+  const app = new Hono();
+
+  for (const def of routes) {
+    const handle = createHandler(def, pipeline);
+    app.on(def.method, honoPath(def.path), (c) => handle({ request: c.req.raw, params: c.req.param() as Record<string, string> }));
+  }
+
+  const paths = matchers(routes);
+  app.notFound((c) => {
+    const requestId = store.nextRequestId();
+    const pathname = new URL(c.req.url).pathname;
+    const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
+    if (allowed && !allowed.includes(c.req.method as Method)) {
+      const error = new ApiError(
+        { code: 'method_not_allowed', message: `${c.req.method} is not allowed on ${pathname}; allowed: ${allowed.join(', ')}.` },
+        { allow: allowed.join(', ') },
+      );
+      return errorResponse(error, requestId);
+    }
+    return errorResponse(apiError('not_found', 'Resource Not Found'), requestId);
+  });
+
+  app.onError((err) => {
+    const requestId = store.nextRequestId();
+    if (err instanceof ApiError) return errorResponse(err, requestId);
+    log(`unexpected error (request ${requestId})`, err);
+    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId);
+  });
+
+  return app;
+}

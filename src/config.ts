@@ -1,0 +1,98 @@
+// The only reader of process.env and the command line.
+
+export interface Config {
+  port: number;
+  host: string;
+  seed: number;
+  fixturesDir: string | undefined;
+  rateLimit: number | undefined;
+  /** Start the clock frozen at this Unix time (for byte-identical runs); undefined: the wall clock. */
+  now: number | undefined;
+  jobDelaySeconds: number;
+  bodyLimit: number;
+}
+
+export const USAGE = `Usage: messaging-api-mock [options]
+
+Serves a stateful mock of the customer-messaging REST API on the default fixtures.
+
+Options (each also read from the environment variable in brackets):
+  --port N            port to listen on (PORT), default 4010; 0 picks a free port
+  --host ADDR         address to bind (HOST), default 127.0.0.1
+  --seed N            seed of the generated data and ids (SEED), default 1
+  --fixtures DIR      load this fixture directory instead of the default (FIXTURES)
+  --rate-limit N      operations per minute for apps whose fixture sets none (RATE_LIMIT), default 500
+  --now UNIX          start the clock frozen at this Unix time (NOW); default: the wall clock
+  --job-delay S       seconds before async enrichment jobs run (JOB_DELAY), default 2
+  --body-limit BYTES  largest request body accepted (BODY_LIMIT), default 1048576
+  --help              print this help
+`;
+
+export class ConfigError extends Error {}
+
+interface Option {
+  env: string;
+  key: keyof Config;
+  parse: (raw: string, flag: string) => Config[keyof Config];
+}
+
+function integer(min: number, max: number) {
+  return (raw: string, flag: string): number => {
+    const n = Number(raw);
+    if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new ConfigError(`${flag} must be an integer from ${min} to ${max}, not "${raw}"`);
+    }
+    return n;
+  };
+}
+
+const text = (raw: string, flag: string): string => {
+  if (raw.trim() === '') throw new ConfigError(`${flag} needs a value`);
+  return raw;
+};
+
+const OPTIONS: Record<string, Option> = {
+  '--port': { env: 'PORT', key: 'port', parse: integer(0, 65_535) },
+  '--host': { env: 'HOST', key: 'host', parse: text },
+  '--seed': { env: 'SEED', key: 'seed', parse: integer(0, 4_294_967_295) },
+  '--fixtures': { env: 'FIXTURES', key: 'fixturesDir', parse: text },
+  '--rate-limit': { env: 'RATE_LIMIT', key: 'rateLimit', parse: integer(6, 1_000_000_000) },
+  '--now': { env: 'NOW', key: 'now', parse: integer(0, 253_402_300_799) },
+  '--job-delay': { env: 'JOB_DELAY', key: 'jobDelaySeconds', parse: integer(0, 86_400) },
+  '--body-limit': { env: 'BODY_LIMIT', key: 'bodyLimit', parse: integer(1024, 1024 * 1024 * 1024) },
+};
+
+export const DEFAULT_CONFIG: Config = {
+  port: 4010,
+  host: '127.0.0.1',
+  seed: 1,
+  fixturesDir: undefined,
+  rateLimit: undefined,
+  now: undefined,
+  jobDelaySeconds: 2,
+  bodyLimit: 1024 * 1024,
+};
+
+/** Flags win over the environment, which wins over the defaults. Returns 'help' for --help. */
+export function parseConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Config | 'help' {
+  const config: Config = { ...DEFAULT_CONFIG };
+  const set = (flag: string, raw: string) => {
+    const option = OPTIONS[flag] as Option;
+    (config as unknown as Record<string, unknown>)[option.key] = option.parse(raw, flag);
+  };
+  for (const [flag, option] of Object.entries(OPTIONS)) {
+    const raw = env[option.env];
+    if (raw !== undefined && raw !== '') set(flag, raw);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') return 'help';
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (!Object.hasOwn(OPTIONS, flag)) throw new ConfigError(`unknown option "${arg}" (see --help)`);
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined) throw new ConfigError(`${flag} needs a value`);
+    set(flag, value);
+  }
+  return config;
+}

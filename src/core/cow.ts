@@ -1,0 +1,92 @@
+// Copy-on-write map: a shared, never-mutated base (the seeded fixtures) under a private overlay of
+// this app's writes. Resetting drops the overlay and a snapshot copies only the overlay, so both
+// cost what the app changed, not what the fixtures hold.
+
+const DELETED: unique symbol = Symbol('deleted');
+type Slot<V> = V | typeof DELETED;
+
+export class CowMap<V> {
+  private constructor(
+    private readonly base: ReadonlyMap<string, V>,
+    private overlay: Map<string, Slot<V>>,
+    private count: number,
+  ) {}
+
+  static from<V>(base: ReadonlyMap<string, V>): CowMap<V> {
+    return new CowMap(base, new Map(), base.size);
+  }
+
+  static empty<V>(): CowMap<V> {
+    return CowMap.from(new Map());
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(key: string): V | undefined {
+    const slot = this.overlay.get(key);
+    if (slot === DELETED) return undefined;
+    return slot ?? this.base.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  set(key: string, value: V): void {
+    if (!this.has(key)) this.count++;
+    this.overlay.set(key, value);
+  }
+
+  delete(key: string): boolean {
+    if (!this.has(key)) return false;
+    this.count--;
+    if (this.base.has(key)) this.overlay.set(key, DELETED);
+    else this.overlay.delete(key);
+    return true;
+  }
+
+  /** Base order first (with this app's replacements), then entries the app added, in order. */
+  *entries(): IterableIterator<[string, V]> {
+    const overlay = this.overlay;
+    const clean = overlay.size === 0;
+    for (const [key, value] of this.base) {
+      if (clean) {
+        yield [key, value];
+        continue;
+      }
+      const slot = overlay.get(key);
+      if (slot === DELETED) continue;
+      yield [key, slot ?? value];
+    }
+    if (clean) return;
+    for (const [key, slot] of overlay) {
+      if (slot !== DELETED && !this.base.has(key)) yield [key, slot];
+    }
+  }
+
+  *values(): IterableIterator<V> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [key] of this.entries()) yield key;
+  }
+
+  /** An independent map over the same base: O(size of the overlay). */
+  fork(): CowMap<V> {
+    return new CowMap(this.base, new Map(this.overlay), this.count);
+  }
+
+  /** Back to the base: O(1) in the base's size. */
+  reset(): void {
+    this.overlay = new Map();
+    this.count = this.base.size;
+  }
+
+  /** A map whose base is this map's current content, for building a new shared base. */
+  materialize(): Map<string, V> {
+    return new Map(this.entries());
+  }
+}

@@ -1,0 +1,68 @@
+// One error model: the store, the validator and the HTTP layer all throw ApiError, and only the
+// renderer turns it into the API's `error.list` envelope.
+
+export const ERROR_STATUS = {
+  parameter_not_found: 400,
+  parameter_invalid: 400,
+  bad_request: 400,
+  token_not_found: 401,
+  unauthorized: 401,
+  admin_token_invalid: 401,
+  action_forbidden: 403,
+  not_found: 404,
+  company_not_found: 404,
+  admin_not_found: 404,
+  tag_not_found: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  conflict: 409,
+  request_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limit_exceeded: 429,
+  server_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorItem {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/**
+ * The contract notes ask for a 413 whose code is `bad_request`; every other code answers with its
+ * catalogued status. The wire code is therefore looked up here rather than stored twice.
+ */
+const WIRE_CODE: Partial<Record<ErrorCode, string>> = { request_too_large: 'bad_request' };
+
+export function wireCode(code: ErrorCode): string {
+  return WIRE_CODE[code] ?? code;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: readonly ErrorItem[];
+  /** Extra response headers, such as Allow on a 405. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(errors: ErrorItem | readonly ErrorItem[], headers: Record<string, string> = {}) {
+    const list = Array.isArray(errors) ? (errors as readonly ErrorItem[]) : [errors as ErrorItem];
+    if (list.length === 0) throw new Error('ApiError needs at least one error item');
+    const first = list[0] as ErrorItem;
+    super(first.message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[first.code];
+    this.errors = list;
+    this.headers = headers;
+  }
+}
+
+export function apiError(code: ErrorCode, message: string, field?: string): ApiError {
+  return new ApiError(field === undefined ? { code, message } : { code, message, field });
+}
+
+export const notFound = (message = 'Resource Not Found'): ApiError => apiError('not_found', message);
+export const invalid = (field: string, message: string): ApiError => apiError('parameter_invalid', message, field);
+export const missing = (field: string, message = `${field} is a required parameter.`): ApiError =>
+  apiError('parameter_not_found', message, field);

@@ -1,0 +1,473 @@
+/**
+ * HTML -> plain text for conversation bodies (`display_as=plaintext`).
+ *
+ * Bodies come from API clients and are routinely malformed, so this is a
+ * single forward scan with no regex over markup and no element stack: every
+ * input character is examined a bounded number of times, which keeps the cost
+ * linear whatever the nesting or the garbage.
+ */
+
+const BLOCK = new Set([
+  'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'blockquote', 'pre', 'tr', 'table',
+  'section', 'article', 'header', 'footer',
+  // Not in the minimal list but rendered as blocks by every browser; leaving
+  // them out would glue unrelated lines together.
+  'dl', 'dt', 'dd', 'hr', 'nav', 'aside', 'main', 'figure', 'figcaption', 'address', 'form', 'fieldset',
+  'details', 'summary', 'thead', 'tbody', 'tfoot', 'caption',
+]);
+
+// Table cells sit on one line but must not run their texts together.
+const CELL = new Set(['td', 'th']);
+
+// Elements whose content is not text for a reader.
+const RAW_DROP = new Set(['script', 'style']);
+
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'",
+  hellip: '\u2026', mdash: '\u2014', ndash: '\u2013',
+  lsquo: '\u2018', rsquo: '\u2019', sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e',
+  euro: '\u20ac', trade: '\u2122', bull: '\u2022', dagger: '\u2020', Dagger: '\u2021', permil: '\u2030',
+  lsaquo: '\u2039', rsaquo: '\u203a', thinsp: '\u2009', ensp: '\u2002', emsp: '\u2003',
+  zwnj: '\u200c', zwj: '\u200d', lrm: '\u200e', rlm: '\u200f', minus: '\u2212', larr: '\u2190',
+  rarr: '\u2192', uarr: '\u2191', darr: '\u2193', hearts: '\u2665', check: '\u2713',
+};
+
+// The HTML 4 Latin-1 set, in code point order from U+00A0, so accented
+// letters typed in European languages survive without a 96-line table.
+const LATIN1 = (
+  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr ' +
+  'deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest ' +
+  'Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ' +
+  'ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig ' +
+  'agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml ' +
+  'eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'
+).split(' ');
+LATIN1.forEach((name, i) => {
+  NAMED[name] = String.fromCharCode(0xa0 + i);
+});
+
+/**
+ * Decodes character references. Unknown names are kept verbatim because
+ * "AT&T;"-style text is far more common in messages than exotic entities.
+ */
+export function decodeEntities(s: string): string {
+  let amp = s.indexOf('&');
+  if (amp === -1) return s;
+  let out = '';
+  let last = 0;
+  while (amp !== -1) {
+    const r = readEntity(s, amp);
+    if (r !== null) {
+      out += s.slice(last, amp) + r.text;
+      last = r.end;
+    }
+    amp = s.indexOf('&', r !== null ? r.end : amp + 1);
+  }
+  return out + s.slice(last);
+}
+
+function readEntity(s: string, amp: number): { text: string; end: number } | null {
+  let i = amp + 1;
+  if (s.charCodeAt(i) === 35 /* # */) {
+    i++;
+    const hex = s[i] === 'x' || s[i] === 'X';
+    if (hex) i++;
+    const start = i;
+    let cp = 0;
+    for (; i < s.length; i++) {
+      const d = hex ? hexDigit(s.charCodeAt(i)) : decDigit(s.charCodeAt(i));
+      if (d < 0) break;
+      // Saturate instead of growing without bound on "&#99999999999...".
+      if (cp <= 0x10ffff) cp = cp * (hex ? 16 : 10) + d;
+    }
+    if (i === start) return null;
+    // The semicolon is optional for numeric references, as in browsers.
+    if (s[i] === ';') i++;
+    const valid = cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+    return { text: valid ? String.fromCodePoint(cp) : '\ufffd', end: i };
+  }
+  const start = i;
+  // Longest known name is 6 chars; 32 is a generous cap for the scan.
+  while (i < s.length && i - start < 32 && isAlnum(s.charCodeAt(i))) i++;
+  if (i === start || s[i] !== ';') return null;
+  const name = s.slice(start, i);
+  const text = Object.prototype.hasOwnProperty.call(NAMED, name) ? NAMED[name] : undefined;
+  if (text === undefined) return null;
+  return { text, end: i + 1 };
+}
+
+function decDigit(c: number): number {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isAsciiAlpha(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+// HTML's own whitespace set; U+00A0 is handled separately (see below).
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+}
+
+interface Tag {
+  name: string;
+  end: boolean;
+  attrs: Map<string, string>;
+  next: number;
+}
+
+/**
+ * Parses the tag starting at `lt` (which is '<' followed by a letter, or
+ * '</' followed by a letter). Returns null when the input ends before the
+ * tag does. Quotes only count at the start of an attribute value, as in the
+ * HTML tokenizer, so a stray quote elsewhere cannot swallow the document.
+ */
+function parseTag(s: string, lt: number): Tag | null {
+  const n = s.length;
+  let i = lt + 1;
+  const end = s.charCodeAt(i) === 47; /* / */
+  if (end) i++;
+  const nameStart = i;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c) || c === 47 || c === 62) break;
+    i++;
+  }
+  const name = s.slice(nameStart, i).toLowerCase();
+  const attrs = new Map<string, string>();
+  for (;;) {
+    while (i < n && (isSpace(s.charCodeAt(i)) || s.charCodeAt(i) === 47)) i++;
+    if (i >= n) return null;
+    if (s.charCodeAt(i) === 62 /* > */) return { name, end, attrs, next: i + 1 };
+    const attrStart = i;
+    // The first character is consumed unconditionally (it may be '='), which
+    // also guarantees progress on every iteration.
+    i++;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (isSpace(c) || c === 47 || c === 62 || c === 61) break;
+      i++;
+    }
+    const attrName = s.slice(attrStart, i).toLowerCase();
+    while (i < n && isSpace(s.charCodeAt(i))) i++;
+    let value = '';
+    if (s.charCodeAt(i) === 61 /* = */) {
+      i++;
+      while (i < n && isSpace(s.charCodeAt(i))) i++;
+      if (i >= n) return null;
+      const q = s.charCodeAt(i);
+      if (q === 34 || q === 39) {
+        const close = s.indexOf(q === 34 ? '"' : "'", i + 1);
+        if (close === -1) return null;
+        value = s.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        const vStart = i;
+        while (i < n && !isSpace(s.charCodeAt(i)) && s.charCodeAt(i) !== 62) i++;
+        value = s.slice(vStart, i);
+      }
+    }
+    // First occurrence wins, as in browsers.
+    if (!attrs.has(attrName)) attrs.set(attrName, value);
+  }
+}
+
+/** Index just past the closing tag of a script/style element, or s.length. */
+function skipRawText(s: string, from: number, name: string): number {
+  let i = s.indexOf('</', from);
+  while (i !== -1) {
+    const after = i + 2 + name.length;
+    if (s.slice(i + 2, after).toLowerCase() === name) {
+      const c = s.charCodeAt(after);
+      if (after >= s.length || isSpace(c) || c === 47 || c === 62) {
+        const tag = parseTag(s, i);
+        return tag === null ? s.length : tag.next;
+      }
+    }
+    i = s.indexOf('</', i + 2);
+  }
+  return s.length;
+}
+
+/** Accumulates output lines; the only place where whitespace is decided. */
+class TextSink {
+  private readonly lines: string[] = [];
+  private cur = '';
+  private pendingSpace = false;
+  // Link label being collected; null when not inside <a href>.
+  private label: string[] | null = null;
+  private href = '';
+
+  /** Inline text with collapsible whitespace (already entity-decoded). */
+  text(t: string): void {
+    if (this.label !== null) {
+      this.label.push(t);
+      return;
+    }
+    const n = t.length;
+    let i = 0;
+    while (i < n) {
+      const c = t.charCodeAt(i);
+      if (isSpace(c) || c === 0xa0) {
+        const wsStart = i;
+        let newlines = 0;
+        while (i < n) {
+          const d = t.charCodeAt(i);
+          if (d === 10) newlines++;
+          else if (d === 13) {
+            // \r\n counts once; a lone \r is an old-Mac newline.
+            if (t.charCodeAt(i + 1) !== 10) newlines++;
+          } else if (!(isSpace(d) || d === 0xa0)) break;
+          i++;
+        }
+        // Whitespace touching the edge of a text run is markup indentation
+        // (it sits next to a tag) and reads as a space; newlines inside a run
+        // are the author's own line breaks and are kept, so plain text that
+        // never contained markup comes back with its lines intact.
+        const atEdge = wsStart === 0 || i === n;
+        if (atEdge || newlines === 0) {
+          this.pendingSpace = true;
+        } else {
+          this.softBreak();
+          if (newlines > 1) this.lines.push('');
+        }
+      } else {
+        const wStart = i;
+        while (i < n) {
+          const d = t.charCodeAt(i);
+          if (isSpace(d) || d === 0xa0) break;
+          i++;
+        }
+        this.word(t.slice(wStart, i));
+      }
+    }
+  }
+
+  /** Text inside <pre>: kept verbatim, newlines become line breaks. */
+  preText(t: string): void {
+    if (this.label !== null) {
+      this.label.push(t);
+      return;
+    }
+    const parts = t.replace(/\r\n?/g, '\n').replace(/\u00a0/g, ' ').split('\n');
+    parts.forEach((p, idx) => {
+      if (idx > 0) this.hardBreak();
+      this.cur += p;
+    });
+    this.pendingSpace = false;
+  }
+
+  space(): void {
+    if (this.label !== null) this.label.push(' ');
+    else this.pendingSpace = true;
+  }
+
+  /** Line boundary that never creates an empty line (blocks). */
+  softBreak(): void {
+    if (this.label !== null) {
+      this.label.push(' ');
+      return;
+    }
+    if (this.cur !== '') this.lines.push(this.cur);
+    this.cur = '';
+    this.pendingSpace = false;
+  }
+
+  /** Unconditional line break (<br>). */
+  hardBreak(): void {
+    if (this.label !== null) {
+      this.label.push(' ');
+      return;
+    }
+    this.lines.push(this.cur);
+    this.cur = '';
+    this.pendingSpace = false;
+  }
+
+  openLink(href: string): void {
+    this.closeLink();
+    this.label = [];
+    this.href = href;
+  }
+
+  closeLink(): void {
+    if (this.label === null) return;
+    const label = collapse(this.label.join(''));
+    this.label = null;
+    const href = this.href;
+    this.text(label === '' || label === href ? href : `${label} (${href})`);
+  }
+
+  finish(): string {
+    this.closeLink();
+    if (this.cur !== '') this.lines.push(this.cur);
+    const out: string[] = [];
+    let prevBlank = true; // also drops leading blank lines
+    for (const line of this.lines) {
+      const blank = line.trim() === '';
+      if (blank && prevBlank) continue;
+      out.push(blank ? '' : line);
+      prevBlank = blank;
+    }
+    return out.join('\n').trim();
+  }
+
+  private word(w: string): void {
+    if (this.pendingSpace && this.cur !== '') this.cur += ' ';
+    this.cur += w;
+    this.pendingSpace = false;
+  }
+}
+
+function collapse(s: string): string {
+  let out = '';
+  let pending = false;
+  for (let i = 0; i < s.length; ) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c) || c === 0xa0) {
+      pending = true;
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < s.length) {
+      const d = s.charCodeAt(i);
+      if (isSpace(d) || d === 0xa0) break;
+      i++;
+    }
+    if (pending && out !== '') out += ' ';
+    out += s.slice(start, i);
+    pending = false;
+  }
+  return out;
+}
+
+export function htmlToPlainText(html: string): string {
+  const s = typeof html === 'string' ? html : String(html ?? '');
+  const n = s.length;
+  const sink = new TextSink();
+  let preDepth = 0;
+  // Browsers ignore a newline directly after <pre>; authors put it there
+  // only to make the source readable.
+  let skipPreNewline = false;
+  let i = 0;
+
+  const emitText = (raw: string): void => {
+    if (raw === '') return;
+    let t = raw;
+    if (skipPreNewline) {
+      if (t.startsWith('\r\n')) t = t.slice(2);
+      else if (t.startsWith('\n') || t.startsWith('\r')) t = t.slice(1);
+      skipPreNewline = false;
+    }
+    const decoded = decodeEntities(t);
+    if (preDepth > 0) sink.preText(decoded);
+    else sink.text(decoded);
+  };
+
+  // Text runs extend over stray '<' characters, so "I\n<3 you" stays one
+  // run and its newline keeps the meaning it has in plain text.
+  let textStart = 0;
+  for (;;) {
+    const lt = s.indexOf('<', i);
+    if (lt === -1) {
+      emitText(s.slice(textStart));
+      break;
+    }
+    const c1 = s.charCodeAt(lt + 1);
+    if (c1 === 33 /* ! */ || c1 === 63 /* ? */) {
+      emitText(s.slice(textStart, lt));
+      skipPreNewline = false;
+      let close: number;
+      if (s.startsWith('<!--', lt)) {
+        // Searching from lt+2 lets "<!-->" and "<!--->" close themselves,
+        // matching the HTML tokenizer.
+        close = s.indexOf('-->', lt + 2);
+        i = close === -1 ? n : close + 3;
+      } else {
+        // Doctype, CDATA, processing instructions: bogus comments ending at
+        // the first '>'.
+        close = s.indexOf('>', lt + 2);
+        i = close === -1 ? n : close + 1;
+      }
+      textStart = i;
+      continue;
+    }
+    const isTagStart = isAsciiAlpha(c1) || (c1 === 47 && isAsciiAlpha(s.charCodeAt(lt + 2)));
+    if (!isTagStart) {
+      // A '<' that cannot open a tag ("a < b", "<3") is just text.
+      i = lt + 1;
+      continue;
+    }
+    const tag = parseTag(s, lt);
+    if (tag === null) {
+      // Unterminated tag at the end of input: browsers would drop it, but
+      // for a chat message showing "if x<y then" beats losing the text.
+      // Emitting the whole rest at once keeps this linear.
+      emitText(s.slice(textStart));
+      break;
+    }
+    emitText(s.slice(textStart, lt));
+    i = tag.next;
+    textStart = i;
+    skipPreNewline = false;
+    const name = tag.name;
+
+    if (!tag.end && RAW_DROP.has(name)) {
+      i = skipRawText(s, i, name);
+      textStart = i;
+      continue;
+    }
+    if (name === 'br') {
+      // "</br>" is treated as <br> by browsers too.
+      sink.hardBreak();
+      continue;
+    }
+    if (name === 'a') {
+      if (tag.end) {
+        sink.closeLink();
+      } else {
+        const href = decodeEntities(tag.attrs.get('href') ?? '').trim();
+        if (href !== '') sink.openLink(href);
+        else sink.closeLink(); // a new <a> implicitly ends the previous one
+      }
+      continue;
+    }
+    if (name === 'img') {
+      if (!tag.end) {
+        const alt = tag.attrs.get('alt');
+        if (alt !== undefined && alt !== '') sink.text(decodeEntities(alt));
+      }
+      continue;
+    }
+    if (CELL.has(name)) {
+      sink.space();
+      continue;
+    }
+    if (BLOCK.has(name)) {
+      sink.softBreak();
+      if (name === 'pre') {
+        if (tag.end) preDepth = Math.max(0, preDepth - 1);
+        else {
+          preDepth++;
+          skipPreNewline = true;
+        }
+      }
+      continue;
+    }
+    // Any other tag is stripped; its content flows on as text.
+  }
+
+  return sink.finish();
+}

@@ -1,0 +1,83 @@
+// Seeded randomness. Every random choice in the mock comes from here so that the same seed and the
+// same requests give the same bytes; the global Math.random is never used.
+
+/** FNV-1a over the parts, then a final avalanche so nearby inputs give unrelated seeds. */
+export function hashSeed(...parts: ReadonlyArray<string | number>): number {
+  let h = 0x811c9dc5;
+  for (const part of parts) {
+    const s = `${String(part)}\u0000`;
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** sfc32: small, fast, and good enough for fixtures and ids; its whole state is four words. */
+export class Random {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    this.a = 0x9e3779b9;
+    this.b = 0x243f6a88;
+    this.c = 0xb7e15162;
+    this.d = seed >>> 0;
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** An integer in [0, max). */
+  int(max: number): number {
+    return Math.floor(this.next() * max);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[this.int(items.length)] as T;
+  }
+
+  hex(length: number): string {
+    let out = '';
+    while (out.length < length) out += this.nextUint32().toString(16).padStart(8, '0');
+    return out.slice(0, length);
+  }
+
+  base36(length: number): string {
+    const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+    let out = '';
+    for (let i = 0; i < length; i++) out += alphabet[this.int(36)];
+    return out;
+  }
+
+  /** RFC 4122 version-4 layout, from the seeded stream. */
+  uuid(): string {
+    const h = this.hex(32).split('');
+    h[12] = '4';
+    h[16] = '89ab'[parseInt(h[16] ?? '0', 16) & 3] ?? '8';
+    const s = h.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+}

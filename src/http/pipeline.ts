@@ -1,0 +1,144 @@
+// What every request goes through, in one function per route rather than a chain of middleware
+// (each layer of which every request would pay for): request id, auth, rate limit, negotiation,
+// body, validation, the handler, and the one error writer.
+
+import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
+import type { AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
+import { validate } from '../schemas/validate.js';
+import type { AppState } from '../store/app-state.js';
+import type { RateDecision } from '../store/rate-limit.js';
+import type { Store } from '../store/store.js';
+import { tokenFrom, tokenInvalid } from './auth.js';
+import { readJsonBody } from './body.js';
+import { checkAccept } from './negotiate.js';
+import { errorResponse, jsonResponse, type Headers } from './respond.js';
+
+export interface PipelineOptions {
+  store: Store;
+  bodyLimit: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** What the framework adapter hands the pipeline: the raw request and the matched path params. */
+export interface Incoming {
+  request: Request;
+  params: Record<string, string>;
+}
+
+export function rateHeaders(d: RateDecision): Headers {
+  return {
+    'x-ratelimit-limit': String(d.limit),
+    'x-ratelimit-remaining': String(d.remaining),
+    'x-ratelimit-reset': String(d.reset),
+  };
+}
+
+function queryOf(url: URL): Record<string, unknown> {
+  // fromEntries defines own properties, so a `__proto__` parameter cannot reach a prototype.
+  const seen = new Set<string>();
+  const entries: [string, string][] = [];
+  for (const [k, v] of url.searchParams) {
+    if (seen.has(k)) continue; // the first of repeated parameters wins
+    seen.add(k);
+    entries.push([k, v]);
+  }
+  return Object.fromEntries(entries);
+}
+
+function check(def: RouteDef, input: RequestInput): void {
+  const problems: ErrorItem[] = [];
+  const add = (list: ReturnType<typeof validate>, prefix = '') => {
+    for (const p of list) {
+      const field = prefix && p.path ? `${prefix}.${p.path}` : p.path || prefix;
+      problems.push({ code: p.kind === 'missing' ? 'parameter_not_found' : 'parameter_invalid', message: p.message, ...(field ? { field } : {}) });
+    }
+  };
+  if (def.query) add(validate(def.query, input.query, true));
+  if (def.body) add(validate(def.body, input.body));
+  if (problems.length > 0) throw new ApiError(problems);
+}
+
+async function buildInput(def: RouteDef, incoming: Incoming, store: Store, bodyLimit: number): Promise<RequestInput> {
+  const url = new URL(incoming.request.url);
+  const hasBody = def.method === 'POST' || def.method === 'PUT' || def.method === 'DELETE';
+  const input: RequestInput = {
+    store,
+    params: incoming.params,
+    query: queryOf(url),
+    body: hasBody ? await readJsonBody(incoming.request, bodyLimit) : {},
+    origin: url.origin,
+    path: url.pathname,
+  };
+  check(def, input);
+  return input;
+}
+
+function success(result: RouteResult, requestId: string, headers: Headers): Response {
+  return jsonResponse(result.status ?? 200, result.body, requestId, { ...headers, ...result.headers });
+}
+
+export function createHandler(def: RouteDef, options: PipelineOptions): (incoming: Incoming) => Promise<Response> {
+  const { store, bodyLimit, log } = options;
+  const fail = (err: unknown, requestId: string, headers: Headers): Response => {
+    if (err instanceof ApiError) return errorResponse(err, requestId, headers);
+    log(`unexpected error in ${def.operationId} (request ${requestId})`, err);
+    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, headers);
+  };
+
+  if (def.scope === 'app') {
+    const route: AppRoute = def;
+    return async (incoming) => {
+      const requestId = store.nextRequestId();
+      let app: AppState;
+      try {
+        app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined)) ?? (() => {
+          throw tokenInvalid();
+        })();
+      } catch (err) {
+        return fail(err, requestId, {});
+      }
+      const decision = store.takeOperation(app);
+      const headers = rateHeaders(decision);
+      try {
+        if (!decision.allowed) {
+          throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${decision.limit} in 10_seconds`);
+        }
+        checkAccept(incoming.request.headers.get('accept') ?? undefined);
+        store.touch(app);
+        const input = await buildInput(route, incoming, store, bodyLimit);
+        return success(route.handler({ ...input, app }), requestId, headers);
+      } catch (err) {
+        return fail(err, requestId, headers);
+      }
+    };
+  }
+
+  const route: AdminRoute = def;
+  return async (incoming) => {
+    const requestId = store.nextRequestId();
+    try {
+      checkAccept(incoming.request.headers.get('accept') ?? undefined);
+      const input = await buildInput(route, incoming, store, bodyLimit);
+      const app = targetApp(store, input, incoming.request);
+      if (app) store.touch(app);
+      return success(route.handler({ ...input, app }), requestId, {});
+    } catch (err) {
+      return fail(err, requestId, {});
+    }
+  };
+}
+
+/** The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. */
+function targetApp(store: Store, input: RequestInput, request: Request): AppState | undefined {
+  const named = input.query.app;
+  if (typeof named === 'string' && named !== '') {
+    const app = store.app(named);
+    if (!app) throw apiError('not_found', `No app "${named.slice(0, 100)}"`, 'app');
+    return app;
+  }
+  const header = request.headers.get('authorization');
+  if (header === null || header.trim() === '') return undefined;
+  const app = store.appForToken(tokenFrom(header));
+  if (!app) throw tokenInvalid();
+  return app;
+}

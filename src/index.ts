@@ -1,0 +1,51 @@
+// Process entry: read the configuration, build the store, listen. Nothing else lives here.
+
+import { createApp } from './app.js';
+import { ConfigError, parseConfig, USAGE } from './config.js';
+import { Clock } from './core/clock.js';
+import { listen } from './server.js';
+import { createStore } from './setup.js';
+import { FixtureError } from './store/fixture-doc.js';
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.argv.slice(2), process.env);
+  if (config === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const clock = config.now === undefined ? new Clock() : new Clock({ start: config.now, frozen: true });
+  const store = createStore({
+    seed: config.seed,
+    clock,
+    jobDelaySeconds: config.jobDelaySeconds,
+    ...(config.fixturesDir === undefined ? {} : { fixturesDir: config.fixturesDir }),
+    ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+  });
+  const app = createApp({ store, bodyLimit: config.bodyLimit });
+  const server = await listen(app, config.port, config.host);
+  const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
+  process.stdout.write(
+    [
+      `messaging-api-mock listening on ${server.url}`,
+      `  docs:       ${server.url}/docs`,
+      `  demo token: ${demo?.config.tokens[0] ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
+      `  try:        curl -H 'Authorization: Bearer ${demo?.config.tokens[0] ?? ''}' ${server.url}/admins`,
+      '',
+    ].join('\n'),
+  );
+  const stop = (signal: string) => {
+    process.stdout.write(`\n${signal}: shutting down\n`);
+    server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof FixtureError) {
+    process.stderr.write(`messaging-api-mock: ${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`messaging-api-mock: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+// The package's programmatic API.
+
+export { createApp, type AppOptions } from './app.js';
+export { Clock, type ClockOptions, type ClockState } from './core/clock.js';
+export { ApiError, ERROR_STATUS, type ErrorCode } from './core/errors.js';
+export { DEFAULT_FIXTURES_DIR, loadFixtureDir } from './fixtures/files.js';
+export { listen, type RunningServer } from './server.js';
+export { createStore, type StoreSetup } from './setup.js';
+export { FixtureError, type FixtureDocument, type FixtureInput } from './store/fixture-doc.js';
+export { Store, type StoreOptions } from './store/store.js';

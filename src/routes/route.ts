@@ -1,0 +1,78 @@
+// A route definition: the one declaration from which routing, request validation and the OpenAPI
+// document are all derived. Handlers are framework-free: validated input in, a result out.
+
+import type { ErrorCode } from '../core/errors.js';
+import type { Schema } from '../schemas/json-schema.js';
+import type { AppState } from '../store/app-state.js';
+import type { Store } from '../store/store.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestInput {
+  store: Store;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  /** scheme://host[:port] of the request, for absolute URLs such as `next` links. */
+  origin: string;
+  /** The path as requested, for building page links. */
+  path: string;
+}
+
+export interface AppInput extends RequestInput {
+  app: AppState;
+}
+
+export interface AdminInput extends RequestInput {
+  /** The app named by `?app=` or by an app token in Authorization, when the request names one. */
+  app: AppState | undefined;
+}
+
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseSpec {
+  status: number;
+  description: string;
+  schema: Schema;
+}
+
+interface RouteBase {
+  method: Method;
+  /** OpenAPI form: /users/{id} */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** The rules, a sentence or two each. */
+  description: string;
+  tag: string;
+  params?: Record<string, Schema>;
+  /** An object schema over the query parameters (values arrive as text and are coerced). */
+  query?: Schema;
+  /** An object schema over the JSON body; a route without one takes no body. */
+  body?: Schema;
+  response: ResponseSpec;
+  /** Error codes this operation can answer with, beyond those every operation of its scope can. */
+  errors: readonly ErrorCode[];
+}
+
+export interface AppRoute extends RouteBase {
+  scope: 'app';
+  handler: (input: AppInput) => RouteResult;
+}
+
+export interface AdminRoute extends RouteBase {
+  scope: 'admin';
+  handler: (input: AdminInput) => RouteResult;
+}
+
+export type RouteDef = AppRoute | AdminRoute;
+
+export const appRoute = (def: Omit<AppRoute, 'scope'>): AppRoute => ({ ...def, scope: 'app' });
+export const adminRoute = (def: Omit<AdminRoute, 'scope'>): AdminRoute => ({ ...def, scope: 'admin' });
+
+/** Errors any authenticated API operation can give, whatever it does. */
+export const APP_SCOPE_ERRORS: readonly ErrorCode[] = ['token_not_found', 'unauthorized', 'not_acceptable', 'rate_limit_exceeded'];

@@ -1,0 +1,32 @@
+// Schemas shared by many operations: the error envelope, pages, and the small list wrappers.
+
+import { arr, constant, int, obj, str, type Schema } from './json-schema.js';
+
+export const errorListSchema: Schema = obj(
+  {
+    type: constant('error.list'),
+    request_id: str({ pattern: '^[0-9a-z]{20}$' }),
+    errors: arr(obj({ code: str(), message: str(), field: str() }, ['code', 'message']), { minItems: 1 }),
+  },
+  ['type', 'request_id', 'errors'],
+);
+
+export const pagesSchema: Schema = obj(
+  {
+    type: constant('pages'),
+    next: str({ format: 'uri' }),
+    page: int({ minimum: 1 }),
+    per_page: int({ minimum: 1 }),
+    total_pages: int({ minimum: 0 }),
+  },
+  [],
+  { description: 'An empty object means there are no more pages.' },
+);
+
+export const tagSchema: Schema = obj({ type: constant('tag'), id: str(), name: str() }, ['type', 'id', 'name']);
+export const tagListSchema: Schema = obj({ type: constant('tag.list'), tags: arr(tagSchema) }, ['type', 'tags']);
+
+export const customAttributesSchema: Schema = {
+  type: 'object',
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+};

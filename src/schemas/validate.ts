@@ -1,0 +1,77 @@
+// Validation against our own JSON Schemas with ajv (2020-12, the dialect of OpenAPI 3.1). Schemas
+// compile on first use, so start-up pays only for what is used.
+
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Schema } from './json-schema.js';
+
+export interface Problem {
+  /** Dotted path of the member, e.g. `customers[3].email`; empty for the document itself. */
+  path: string;
+  /** `missing` when a required member is absent, `invalid` otherwise. */
+  kind: 'missing' | 'invalid';
+  message: string;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+const coercing = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, coerceTypes: true });
+const compiled = new WeakMap<Schema, ValidateFunction>();
+const compiledCoercing = new WeakMap<Schema, ValidateFunction>();
+
+function compile(schema: Schema, coerce: boolean): ValidateFunction {
+  const cache = coerce ? compiledCoercing : compiled;
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = (coerce ? coercing : ajv).compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+function pathOf(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '');
+}
+
+const join = (a: string, b: string): string => (a ? `${a}.${b}` : b);
+
+function describe(e: ErrorObject): Problem {
+  const at = pathOf(e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return { path: join(at, String(p.missingProperty)), kind: 'missing', message: `${join(at, String(p.missingProperty))} is a required parameter.` };
+    case 'additionalProperties':
+      return { path: join(at, String(p.additionalProperty)), kind: 'invalid', message: `${join(at, String(p.additionalProperty))} is not a recognised member.` };
+    case 'type':
+      return { path: at, kind: 'invalid', message: `${at || 'body'} must be of type ${String(p.type).replace(',', ' or ')}.` };
+    case 'enum':
+      return { path: at, kind: 'invalid', message: `${at} must be one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}.` };
+    case 'const':
+      return { path: at, kind: 'invalid', message: `${at} must be ${JSON.stringify(p.allowedValue)}.` };
+    default:
+      return { path: at, kind: 'invalid', message: `${at || 'body'} ${e.message ?? 'is invalid'}.` };
+  }
+}
+
+/**
+ * Problems of `value` against `schema`, one per member (the first of each), in the validator's
+ * order. `coerce` turns query-string text into the schema's types in place.
+ */
+export function validate(schema: Schema, value: unknown, coerce = false): Problem[] {
+  const fn = compile(schema, coerce);
+  if (fn(value)) return [];
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of fn.errors ?? []) {
+    // anyOf/oneOf report each branch; the type error of the nullable branch says nothing useful.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const problem = describe(e);
+    if (seen.has(problem.path)) continue;
+    seen.add(problem.path);
+    out.push(problem);
+  }
+  return out;
+}

@@ -1,0 +1,242 @@
+// One app's state: copy-on-write collections over a shared seeded base, plus the indexes that keep
+// every lookup O(1) in the app's size. Records are replaced, never mutated, so the base stays shared.
+
+import { CowMap } from '../core/cow.js';
+import { machinePart, objectId } from '../core/ids.js';
+import { hashSeed, Random } from '../core/random.js';
+import type {
+  Admin,
+  AppConfig,
+  Company,
+  Conversation,
+  Customer,
+  DataAttribute,
+  Job,
+  Segment,
+  Tag,
+  Team,
+} from './types.js';
+
+/** The collections of an app, as maps keyed by id (data attributes by name). */
+export interface Collections<M extends 'base' | 'live'> {
+  customers: Coll<M, Customer>;
+  companies: Coll<M, Company>;
+  tags: Coll<M, Tag>;
+  segments: Coll<M, Segment>;
+  admins: Coll<M, Admin>;
+  teams: Coll<M, Team>;
+  dataAttributes: Coll<M, DataAttribute>;
+  conversations: Coll<M, Conversation>;
+  /** user_id -> customer id */
+  byUserId: Coll<M, string>;
+  /** lower-cased email -> customer ids (an email may be shared: lookup case 4 of POST /users) */
+  byEmail: Coll<M, readonly string[]>;
+  /** company_id -> company id */
+  byCompanyId: Coll<M, string>;
+  /** company id -> customer ids, in the order they joined */
+  members: Coll<M, readonly string[]>;
+  /** lower-cased tag name -> tag id */
+  tagByName: Coll<M, string>;
+}
+
+type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
+
+export const COLLECTION_NAMES = [
+  'customers',
+  'companies',
+  'tags',
+  'segments',
+  'admins',
+  'teams',
+  'dataAttributes',
+  'conversations',
+  'byUserId',
+  'byEmail',
+  'byCompanyId',
+  'members',
+  'tagByName',
+] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
+
+/** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
+export interface AppBase {
+  config: AppConfig;
+  data: Collections<'base'>;
+  jobs: readonly Job[];
+  /** First value for the app's id counters, past everything the fixtures hold. */
+  counters: { object: number; numeric: number; job: number };
+}
+
+export interface Snapshot {
+  data: Collections<'live'>;
+  jobs: readonly Job[];
+}
+
+export interface RateWindow {
+  start: number;
+  used: number;
+}
+
+function liveOf(base: Collections<'base'>): Collections<'live'> {
+  const out: Partial<Record<keyof Collections<'base'>, CowMap<unknown>>> = {};
+  for (const name of COLLECTION_NAMES) out[name] = CowMap.from(base[name] as ReadonlyMap<string, unknown>);
+  return out as unknown as Collections<'live'>;
+}
+
+function forkOf(live: Collections<'live'>): Collections<'live'> {
+  const out: Partial<Record<keyof Collections<'base'>, CowMap<unknown>>> = {};
+  for (const name of COLLECTION_NAMES) out[name] = (live[name] as CowMap<unknown>).fork();
+  return out as unknown as Collections<'live'>;
+}
+
+export class AppState {
+  readonly id: string;
+  config: AppConfig;
+  data: Collections<'live'>;
+  jobs: Job[];
+  rate: RateWindow = { start: 0, used: 0 };
+  /**
+   * Id counters and the runtime random stream live outside the state on purpose: a reset or restore
+   * never hands out an id twice, and each app's stream is its own, so parallel tests on other apps
+   * cannot change this app's ids.
+   */
+  readonly counters: { object: number; numeric: number; job: number };
+  readonly random: Random;
+  private readonly machine: string;
+
+  constructor(
+    readonly base: AppBase,
+    seed: number,
+    config: AppConfig = base.config,
+  ) {
+    this.id = config.id;
+    this.config = config;
+    this.data = liveOf(base.data);
+    this.jobs = [...base.jobs];
+    this.counters = { ...base.counters };
+    this.random = new Random(hashSeed(seed, config.id, 'runtime'));
+    this.machine = machinePart(seed, config.id);
+  }
+
+  newObjectId(now: number, taken: (id: string) => boolean): string {
+    let id = objectId(now, this.machine, this.counters.object++);
+    while (taken(id)) id = objectId(now, this.machine, this.counters.object++);
+    return id;
+  }
+
+  newNumericId(taken: (id: string) => boolean): string {
+    let id = String(this.counters.numeric++);
+    while (taken(id)) id = String(this.counters.numeric++);
+    return id;
+  }
+
+  /** Back to the seeded state; O(what the app changed). */
+  reset(): void {
+    this.data = liveOf(this.base.data);
+    this.jobs = [...this.base.jobs];
+    this.rate = { start: 0, used: 0 };
+  }
+
+  snapshot(): Snapshot {
+    return { data: forkOf(this.data), jobs: [...this.jobs] };
+  }
+
+  restore(snapshot: Snapshot): void {
+    this.data = forkOf(snapshot.data);
+    this.jobs = [...snapshot.jobs];
+  }
+
+  // --- writes that keep the indexes true -------------------------------------------------------
+
+  saveCustomer(next: Customer): void {
+    const { customers, byUserId, byEmail } = this.data;
+    const prev = customers.get(next.id);
+    if (prev?.user_id && prev.user_id !== next.user_id && byUserId.get(prev.user_id) === next.id) {
+      byUserId.delete(prev.user_id);
+    }
+    if (next.user_id) byUserId.set(next.user_id, next.id);
+    const prevEmail = prev?.email ?? null;
+    const nextEmail = next.email ?? null;
+    if (prevEmail !== nextEmail) {
+      if (prevEmail) removeFromList(byEmail, prevEmail, next.id);
+      if (nextEmail) addToList(byEmail, nextEmail, next.id);
+    }
+    syncMembership(this.data.members, next.id, prev?.companies ?? [], next.companies);
+    customers.set(next.id, next);
+  }
+
+  removeCustomer(id: string): void {
+    const prev = this.data.customers.get(id);
+    if (!prev) return;
+    if (prev.user_id && this.data.byUserId.get(prev.user_id) === id) this.data.byUserId.delete(prev.user_id);
+    if (prev.email) removeFromList(this.data.byEmail, prev.email, id);
+    syncMembership(this.data.members, id, prev.companies, []);
+    this.data.customers.delete(id);
+  }
+
+  saveCompany(next: Company): void {
+    const prev = this.data.companies.get(next.id);
+    if (prev && prev.company_id !== next.company_id) this.data.byCompanyId.delete(prev.company_id);
+    this.data.byCompanyId.set(next.company_id, next.id);
+    this.data.companies.set(next.id, next);
+  }
+
+  saveTag(next: Tag): void {
+    const prev = this.data.tags.get(next.id);
+    if (prev && prev.name.toLowerCase() !== next.name.toLowerCase()) {
+      this.data.tagByName.delete(prev.name.toLowerCase());
+    }
+    this.data.tagByName.set(next.name.toLowerCase(), next.id);
+    this.data.tags.set(next.id, next);
+  }
+
+  // --- lookups ----------------------------------------------------------------------------------
+
+  customerByUserId(userId: string): Customer | undefined {
+    const id = this.data.byUserId.get(userId);
+    return id === undefined ? undefined : this.data.customers.get(id);
+  }
+
+  customersByEmail(email: string): Customer[] {
+    const ids = this.data.byEmail.get(email.toLowerCase()) ?? [];
+    return ids.map((id) => this.data.customers.get(id)).filter((c): c is Customer => c !== undefined);
+  }
+
+  companyByCompanyId(companyId: string): Company | undefined {
+    const id = this.data.byCompanyId.get(companyId);
+    return id === undefined ? undefined : this.data.companies.get(id);
+  }
+
+  tagByName(name: string): Tag | undefined {
+    const id = this.data.tagByName.get(name.toLowerCase());
+    return id === undefined ? undefined : this.data.tags.get(id);
+  }
+
+  membersOf(companyId: string): Customer[] {
+    const ids = this.data.members.get(companyId) ?? [];
+    return ids.map((id) => this.data.customers.get(id)).filter((c): c is Customer => c !== undefined);
+  }
+
+}
+
+function addToList(index: CowMap<readonly string[]>, key: string, id: string): void {
+  const list = index.get(key) ?? [];
+  if (!list.includes(id)) index.set(key, [...list, id]);
+}
+
+function removeFromList(index: CowMap<readonly string[]>, key: string, id: string): void {
+  const list = index.get(key);
+  if (!list) return;
+  const next = list.filter((x) => x !== id);
+  if (next.length === 0) index.delete(key);
+  else index.set(key, next);
+}
+
+function syncMembership(
+  members: CowMap<readonly string[]>,
+  customerId: string,
+  before: readonly string[],
+  after: readonly string[],
+): void {
+  for (const companyId of before) if (!after.includes(companyId)) removeFromList(members, companyId, customerId);
+  for (const companyId of after) if (!before.includes(companyId)) addToList(members, companyId, customerId);
+}

@@ -1,0 +1,149 @@
+// Turns a complete fixture document into the shared, immutable base of an app (records plus
+// indexes), after checking that every reference in it points at something that exists.
+
+import type { AppBase, Collections } from './app-state.js';
+import type { AppState } from './app-state.js';
+import { registerCustomAttributes } from './data-attributes.js';
+import { FixtureError, type FixtureDocument } from './fixture-doc.js';
+
+function check(ok: boolean, path: string, problem: string): void {
+  if (!ok) throw new FixtureError(path, problem);
+}
+
+function uniqueIds(items: readonly { id: string }[], section: string): Set<string> {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    check(!seen.has(item.id), `${section}[${i}].id`, `duplicate id "${item.id}"`);
+    seen.add(item.id);
+  });
+  return seen;
+}
+
+function refs(list: readonly string[], known: Set<string>, path: string, what: string): void {
+  list.forEach((id, i) => check(known.has(id), `${path}[${i}]`, `unknown ${what} "${id}"`));
+}
+
+export function checkReferences(doc: FixtureDocument): void {
+  const admins = uniqueIds(doc.admins, 'admins');
+  const teams = uniqueIds(doc.teams, 'teams');
+  const segments = uniqueIds(doc.segments, 'segments');
+  const tags = uniqueIds(doc.tags, 'tags');
+  const companies = uniqueIds(doc.companies, 'companies');
+  const customers = uniqueIds(doc.customers, 'customers');
+  uniqueIds(doc.conversations, 'conversations');
+  for (const id of teams) check(!admins.has(id), 'teams', `id "${id}" is used by an admin and a team`);
+
+  doc.teams.forEach((t, i) => refs(t.admin_ids, admins, `teams[${i}].admin_ids`, 'admin'));
+  const tagNames = new Set<string>();
+  doc.tags.forEach((t, i) => {
+    check(!tagNames.has(t.name.toLowerCase()), `tags[${i}].name`, `tag names are case-insensitive: "${t.name}" is taken`);
+    tagNames.add(t.name.toLowerCase());
+  });
+  const companyIds = new Set<string>();
+  doc.companies.forEach((c, i) => {
+    check(!companyIds.has(c.company_id), `companies[${i}].company_id`, `duplicate company_id "${c.company_id}"`);
+    companyIds.add(c.company_id);
+    refs(c.tags, tags, `companies[${i}].tags`, 'tag');
+    refs(c.segments, segments, `companies[${i}].segments`, 'segment');
+  });
+  const userIds = new Set<string>();
+  doc.customers.forEach((c, i) => {
+    const at = `customers[${i}]`;
+    if (c.type === 'user') check(c.user_id !== null || c.email !== null, at, 'a user needs a user_id or an email');
+    else check(c.user_id !== null, `${at}.user_id`, `a ${c.type === 'contact' ? 'lead' : 'visitor'} needs a user_id`);
+    if (c.user_id !== null) {
+      check(!userIds.has(c.user_id), `${at}.user_id`, `duplicate user_id "${c.user_id}"`);
+      userIds.add(c.user_id);
+    }
+    check(c.type !== 'visitor' || c.email === null, `${at}.email`, 'a visitor has no email (an email makes it a lead)');
+    refs(c.companies, companies, `${at}.companies`, 'company');
+    refs(c.tags, tags, `${at}.tags`, 'tag');
+    refs(c.segments, segments, `${at}.segments`, 'segment');
+  });
+  const authorOk = (a: { type: string; id: string }) =>
+    a.type === 'admin' ? admins.has(a.id) : a.type === 'user' || a.type === 'lead' ? customers.has(a.id) : true;
+  doc.conversations.forEach((c, i) => {
+    const at = `conversations[${i}]`;
+    refs(c.customers, customers, `${at}.customers`, 'customer');
+    refs(c.tags, tags, `${at}.tags`, 'tag');
+    check(authorOk(c.author), `${at}.author.id`, `unknown ${c.author.type} "${c.author.id}"`);
+    if (c.assignee) check(authorOk(c.assignee), `${at}.assignee.id`, `unknown ${c.assignee.type} "${c.assignee.id}"`);
+    const partIds = new Set<string>();
+    c.parts.forEach((p, j) => {
+      check(!partIds.has(p.id), `${at}.parts[${j}].id`, `duplicate part id "${p.id}"`);
+      partIds.add(p.id);
+      check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
+    });
+  });
+  doc.jobs.forEach((j, i) => check(customers.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`));
+  const attributeNames = new Set<string>();
+  doc.data_attributes.forEach((a, i) => {
+    check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
+    attributeNames.add(a.name);
+  });
+}
+
+const byId = <T extends { id: string }>(items: readonly T[]): Map<string, T> => new Map(items.map((x) => [x.id, x]));
+
+function numericMax(doc: FixtureDocument): number {
+  let max = 0;
+  for (const list of [doc.tags, doc.admins, doc.teams]) {
+    for (const { id } of list) {
+      const n = Number(id);
+      if (Number.isSafeInteger(n) && n > max) max = n;
+    }
+  }
+  return max;
+}
+
+export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase {
+  checkReferences(doc);
+  const dataAttributes = registerCustomAttributes(doc.data_attributes, doc.customers);
+  const byUserId = new Map<string, string>();
+  const byEmail = new Map<string, string[]>();
+  const members = new Map<string, string[]>();
+  for (const c of doc.customers) {
+    if (c.user_id !== null) byUserId.set(c.user_id, c.id);
+    if (c.email !== null) byEmail.set(c.email, [...(byEmail.get(c.email) ?? []), c.id]);
+    for (const companyId of c.companies) members.set(companyId, [...(members.get(companyId) ?? []), c.id]);
+  }
+  const data: Collections<'base'> = {
+    customers: byId(doc.customers),
+    companies: byId(doc.companies),
+    tags: byId(doc.tags),
+    segments: byId(doc.segments),
+    admins: byId(doc.admins),
+    teams: byId(doc.teams),
+    dataAttributes: new Map(dataAttributes.map((a) => [a.name, a])),
+    conversations: byId(doc.conversations),
+    byUserId,
+    byEmail,
+    byCompanyId: new Map(doc.companies.map((c) => [c.company_id, c.id])),
+    members,
+    tagByName: new Map(doc.tags.map((t) => [t.name.toLowerCase(), t.id])),
+  };
+  const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
+  return {
+    config: doc.app,
+    data,
+    jobs,
+    counters: { object: objectCounter, numeric: numericMax(doc) + 1, job: jobs.reduce((m, j) => Math.max(m, j.id), 0) + 1 },
+  };
+}
+
+/** The app's current state as a complete fixture document. */
+export function exportState(app: AppState): FixtureDocument {
+  const d = app.data;
+  return {
+    app: { ...app.config },
+    admins: [...d.admins.values()],
+    teams: [...d.teams.values()],
+    segments: [...d.segments.values()],
+    tags: [...d.tags.values()],
+    data_attributes: [...d.dataAttributes.values()],
+    companies: [...d.companies.values()],
+    customers: [...d.customers.values()],
+    conversations: [...d.conversations.values()],
+    jobs: [...app.jobs],
+  };
+}

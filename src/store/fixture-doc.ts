@@ -1,0 +1,60 @@
+// The complete fixture document (every member present) and the loose input form people write.
+
+import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Segment, Tag, Team } from './types.js';
+
+export interface FixtureDocument {
+  app: AppConfig;
+  admins: Admin[];
+  teams: Team[];
+  segments: Segment[];
+  tags: Tag[];
+  data_attributes: DataAttribute[];
+  companies: Company[];
+  customers: Customer[];
+  conversations: Conversation[];
+  jobs: Job[];
+}
+
+export interface GenerateSpec {
+  users?: number;
+  leads?: number;
+  visitors?: number;
+  companies?: number;
+  conversations?: number;
+  /** Conversation id -> number of extra parts to generate for it. */
+  parts?: Record<string, number>;
+}
+
+type Loose<T, K extends keyof T> = Partial<T> & Pick<T, K>;
+
+/** What a fixture file or a seed body holds, as validated by fixtures/schema.ts. */
+export interface FixtureInput {
+  description?: string;
+  app: Loose<AppConfig, 'id' | 'tokens'>;
+  admins?: Loose<Admin, 'id' | 'name' | 'email'>[];
+  teams?: Loose<Team, 'id' | 'name'>[];
+  segments?: Loose<Segment, 'id' | 'name'>[];
+  tags?: Tag[];
+  data_attributes?: Loose<DataAttribute, 'name' | 'data_type'>[];
+  companies?: Loose<Company, 'id' | 'company_id'>[];
+  customers?: Loose<Customer, 'id'>[];
+  conversations?: Loose<Conversation, 'id' | 'customers' | 'author'>[];
+  jobs?: Job[];
+  generate?: GenerateSpec;
+}
+
+/** Where a problem in a fixture was found: the file (if any) and the path of the member. */
+export class FixtureError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+    readonly file?: string,
+  ) {
+    super(`${file ? `${file}: ` : ''}${path || '(document)'}: ${problem}`);
+    this.name = 'FixtureError';
+  }
+
+  inFile(file: string): FixtureError {
+    return new FixtureError(this.path, this.problem, file);
+  }
+}

@@ -1,0 +1,214 @@
+// Faker-made bulk records appended to a fixture document. Everything is drawn from one Faker and
+// one Random seeded from (store seed, app id), so the same seed always yields the same data set.
+
+import { locationForIp } from '../core/cities.js';
+import { machinePart, objectId } from '../core/ids.js';
+import { hashSeed, Random } from '../core/random.js';
+import type { Faker } from './faker.js';
+import type { FixtureDocument, GenerateSpec } from './fixture-doc.js';
+import { emptyCompany, emptyCustomer, REFERENCE_TIME } from './normalize.js';
+import { pseudonym } from './pseudonym.js';
+import type { Author, Company, Conversation, ConversationPart, Customer, CustomAttributeValue, DataAttribute } from './types.js';
+
+const YEAR = 365 * 24 * 3600;
+const PLANS = ['free', 'starter', 'pro', 'enterprise'];
+
+interface Ctx {
+  doc: FixtureDocument;
+  faker: Faker;
+  random: Random;
+  nextId: () => string;
+}
+
+/** Appends generated records to `doc` and returns the next free object-id counter. */
+export function generate(doc: FixtureDocument, spec: GenerateSpec, faker: Faker, seed: number, counter: number): number {
+  faker.seed(hashSeed(seed, doc.app.id, 'generate'));
+  const random = new Random(hashSeed(seed, doc.app.id, 'generate-random'));
+  const machine = machinePart(seed, doc.app.id);
+  let n = counter;
+  const ctx: Ctx = { doc, faker, random, nextId: () => objectId(REFERENCE_TIME - YEAR, machine, n++) };
+
+  for (let i = 0; i < (spec.companies ?? 0); i++) doc.companies.push(makeCompany(ctx, i));
+  const emails = new Set(doc.customers.map((c) => c.email).filter((e): e is string => e !== null));
+  for (let i = 0; i < (spec.users ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'user', i, emails));
+  for (let i = 0; i < (spec.leads ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'contact', i, emails));
+  for (let i = 0; i < (spec.visitors ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'visitor', i, emails));
+  for (let i = 0; i < (spec.conversations ?? 0); i++) {
+    const conversation = makeConversation(ctx);
+    if (conversation) doc.conversations.push(conversation);
+  }
+  for (const [conversationId, count] of Object.entries(spec.parts ?? {})) {
+    const index = doc.conversations.findIndex((c) => c.id === conversationId);
+    const target = doc.conversations[index];
+    if (target) doc.conversations[index] = withParts(ctx, target, count);
+  }
+  return n;
+}
+
+function past(ctx: Ctx, maxAgeSeconds: number): number {
+  return REFERENCE_TIME - 1 - ctx.random.int(maxAgeSeconds);
+}
+
+function subset<T>(ctx: Ctx, items: readonly T[], max: number): T[] {
+  const out: T[] = [];
+  const want = ctx.random.int(max + 1);
+  for (let i = 0; i < want && items.length > 0; i++) {
+    const item = ctx.random.pick(items);
+    if (!out.includes(item)) out.push(item);
+  }
+  return out;
+}
+
+function makeCompany(ctx: Ctx, i: number): Company {
+  const at = past(ctx, 3 * YEAR);
+  const companySegments = ctx.doc.segments.filter((s) => s.person_type === 'company').map((s) => s.id);
+  return {
+    ...emptyCompany(ctx.nextId(), `gen-company-${i + 1}`, at),
+    name: ctx.faker.company.name(),
+    updated_at: at + ctx.random.int(REFERENCE_TIME - at),
+    remote_created_at: at,
+    monthly_spend: ctx.random.int(2000) * 5,
+    plan: ctx.random.pick(PLANS),
+    size: 1 + ctx.random.int(500),
+    website: `https://${ctx.faker.internet.domainName()}`,
+    industry: ctx.faker.commerce.department(),
+    session_count: ctx.random.int(400),
+    tags: subset(
+      ctx,
+      ctx.doc.tags.map((t) => t.id),
+      2,
+    ),
+    segments: subset(ctx, companySegments, 2),
+  };
+}
+
+function publicIp(ctx: Ctx): string {
+  // First octets chosen from public unicast ranges so the address always has a location.
+  const first = ctx.random.pick([23, 31, 45, 52, 62, 81, 89, 101, 134, 151, 176, 185, 197, 203]);
+  return `${first}.${ctx.random.int(256)}.${ctx.random.int(256)}.${1 + ctx.random.int(254)}`;
+}
+
+function attributeValue(ctx: Ctx, attr: DataAttribute): CustomAttributeValue {
+  if (attr.options && attr.options.length > 0) return ctx.random.pick(attr.options);
+  switch (attr.data_type) {
+    case 'integer':
+      return ctx.random.int(1000);
+    case 'float':
+      return Math.round(ctx.random.next() * 100_000) / 100;
+    case 'boolean':
+      return ctx.random.int(2) === 1;
+    case 'date':
+      return past(ctx, YEAR);
+    default:
+      return ctx.faker.word.noun();
+  }
+}
+
+function makeCustomer(ctx: Ctx, type: Customer['type'], i: number, emails: Set<string>): Customer {
+  const at = past(ctx, 2 * YEAR);
+  const id = ctx.nextId();
+  const c = emptyCustomer(type, id, at);
+  const first = ctx.faker.person.firstName();
+  const last = ctx.faker.person.lastName();
+  const ip = publicIp(ctx);
+  const location = locationForIp(ip);
+  const seenAt = at + ctx.random.int(REFERENCE_TIME - at);
+  const writable = ctx.doc.data_attributes.filter((a) => !a.archived);
+  const customAttributes: Record<string, CustomAttributeValue> = {};
+  for (const attr of subset(ctx, writable, writable.length)) customAttributes[attr.name] = attributeValue(ctx, attr);
+  const userSegments = ctx.doc.segments.filter((s) => s.person_type === 'user').map((s) => s.id);
+  c.updated_at = seenAt;
+  c.last_seen_ip = ip;
+  c.location_data = location;
+  c.last_request_at = seenAt;
+  c.user_agent_data = ctx.faker.internet.userAgent();
+  c.tags = subset(
+    ctx,
+    ctx.doc.tags.map((t) => t.id),
+    2,
+  );
+  c.custom_attributes = customAttributes;
+  if (type === 'visitor') {
+    c.user_id = ctx.random.uuid();
+    c.pseudonym = pseudonym(ctx.faker, ctx.random);
+    return c;
+  }
+  let email = ctx.faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase();
+  if (emails.has(email)) email = email.replace('@', `.${type}${i}@`);
+  emails.add(email);
+  c.email = email;
+  c.companies = subset(
+    ctx,
+    ctx.doc.companies.map((co) => co.id),
+    2,
+  );
+  c.segments = subset(ctx, userSegments, 2);
+  c.phone = ctx.random.int(3) === 0 ? ctx.faker.phone.number({ style: 'international' }) : null;
+  if (type === 'contact') {
+    c.user_id = ctx.random.uuid();
+    c.pseudonym = pseudonym(ctx.faker, ctx.random);
+    return c;
+  }
+  c.user_id = `gen-user-${i + 1}`;
+  c.name = `${first} ${last}`;
+  c.signed_up_at = at;
+  c.remote_created_at = at;
+  c.session_count = 1 + ctx.random.int(200);
+  c.avatar_image_url = `https://static.example.com/avatars/${id}.png`;
+  return c;
+}
+
+function admins(ctx: Ctx): string[] {
+  return ctx.doc.admins.map((a) => a.id);
+}
+
+function makeConversation(ctx: Ctx): Conversation | null {
+  const people = ctx.doc.customers.filter((c) => c.type !== 'visitor');
+  if (people.length === 0 || ctx.doc.admins.length === 0) return null;
+  const customer = ctx.random.pick(people);
+  const author: Author = { type: customer.type === 'user' ? 'user' : 'lead', id: customer.id };
+  const at = past(ctx, YEAR);
+  const conversation: Conversation = {
+    id: ctx.nextId(),
+    created_at: at,
+    updated_at: at,
+    subject: '',
+    body: `<p>${ctx.faker.lorem.sentence()}</p>`,
+    author,
+    attachments: [],
+    customers: [customer.id],
+    assignee: { type: 'admin', id: ctx.random.pick(admins(ctx)) },
+    open: ctx.random.int(3) > 0,
+    read: ctx.random.int(2) === 0,
+    tags: subset(
+      ctx,
+      ctx.doc.tags.map((t) => t.id),
+      1,
+    ),
+    parts: [],
+  };
+  return withParts(ctx, conversation, 1 + ctx.random.int(5));
+}
+
+/** Appends `count` parts, alternating the assignee and the customer, each a little after the last. */
+function withParts(ctx: Ctx, conversation: Conversation, count: number): Conversation {
+  const parts: ConversationPart[] = [...conversation.parts];
+  let at = parts.at(-1)?.created_at ?? conversation.created_at;
+  const admin: Author = conversation.assignee ?? { type: 'admin', id: ctx.doc.admins[0]?.id ?? '1' };
+  for (let i = 0; i < count; i++) {
+    at += 30 + ctx.random.int(600);
+    const fromAdmin = i % 2 === 0;
+    parts.push({
+      id: String(parts.length + 1),
+      part_type: fromAdmin && i % 7 === 6 ? 'note' : 'comment',
+      body: `<p>${ctx.faker.lorem.sentence()}</p>`,
+      created_at: at,
+      updated_at: at,
+      notified_at: at,
+      assigned_to: null,
+      author: fromAdmin ? admin : conversation.author,
+      attachments: [],
+    });
+  }
+  return { ...conversation, parts, updated_at: Math.max(conversation.updated_at, at) };
+}

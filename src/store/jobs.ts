@@ -1,0 +1,47 @@
+// Server-side enrichment that the real API did asynchronously: location from the last seen IP,
+// the avatar and social profiles. Jobs are due a configurable delay after the write on the store's
+// clock and run when a request reaches the app at or after that time (no timers), or at once
+// through POST /__admin/jobs/run.
+
+import { locationForIp } from '../core/cities.js';
+import { hashSeed } from '../core/random.js';
+import type { AppState } from './app-state.js';
+import type { Customer, SocialProfile } from './types.js';
+
+/** Keeps the queue ordered by due time (almost always an append), so the due check is O(1). */
+export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
+  const job = { id: app.counters.job++, kind: 'enrich_customer' as const, customer_id: customerId, due_at: dueAt };
+  let i = app.jobs.length;
+  while (i > 0 && (app.jobs[i - 1]?.due_at ?? 0) > dueAt) i--;
+  app.jobs.splice(i, 0, job);
+}
+
+function socialProfiles(c: Customer): SocialProfile[] {
+  if (!c.email) return [];
+  const handle = (c.email.split('@')[0] ?? '').replace(/[^a-z0-9_]/g, '').slice(0, 15) || `user${hashSeed(c.id) % 10000}`;
+  return [{ type: 'social_profile', name: 'Twitter', id: String(hashSeed('twitter', c.email)), username: handle, url: `https://twitter.com/${handle}` }];
+}
+
+function enrich(c: Customer, now: number): Customer {
+  const location = c.last_seen_ip ? locationForIp(c.last_seen_ip) : null;
+  const avatar = c.email ? `https://static.example.com/avatars/${hashSeed('avatar', c.email).toString(16)}.png` : c.avatar_image_url;
+  return {
+    ...c,
+    location_data: location ?? c.location_data,
+    avatar_image_url: avatar,
+    social_profiles: c.email ? socialProfiles(c) : c.social_profiles,
+    updated_at: Math.max(c.updated_at, now),
+  };
+}
+
+/** Runs every job due at `now` (all of them when `now` is Infinity); returns how many ran. */
+export function runDueJobs(app: AppState, now: number): number {
+  if (app.jobs.length === 0 || (app.jobs[0]?.due_at ?? Infinity) > now) return 0;
+  const due = app.jobs.filter((j) => j.due_at <= now);
+  app.jobs = app.jobs.filter((j) => j.due_at > now);
+  for (const job of due) {
+    const customer = app.data.customers.get(job.customer_id);
+    if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
+  }
+  return due.length;
+}

@@ -1,0 +1,178 @@
+// Fills the defaults of a loose fixture into complete records. A complete record passes through
+// unchanged, which is what makes export-then-seed an identity.
+
+import type { FixtureDocument, FixtureInput } from './fixture-doc.js';
+import type { Company, Conversation, ConversationPart, Customer, DataAttribute, Segment, Team, Admin } from './types.js';
+
+/** The fixtures' "now": 2026-01-01T00:00:00Z. Default timestamps and generated history sit before it. */
+export const REFERENCE_TIME = 1_767_225_600;
+
+export const DEFAULT_RATE_LIMIT = 500;
+
+export function emptyCustomer(type: Customer['type'], id: string, at: number): Customer {
+  return {
+    type,
+    id,
+    user_id: null,
+    anonymous: type !== 'user',
+    email: null,
+    phone: null,
+    name: null,
+    pseudonym: null,
+    avatar_image_url: null,
+    companies: [],
+    tags: [],
+    segments: [],
+    location_data: null,
+    last_request_at: null,
+    last_seen_ip: null,
+    created_at: at,
+    remote_created_at: null,
+    signed_up_at: null,
+    updated_at: at,
+    session_count: 0,
+    social_profiles: [],
+    unsubscribed_from_emails: false,
+    marked_email_as_spam: false,
+    has_hard_bounced: false,
+    user_agent_data: null,
+    referrer: null,
+    utm_campaign: null,
+    utm_content: null,
+    utm_medium: null,
+    utm_source: null,
+    utm_term: null,
+    owner_id: null,
+    custom_attributes: {},
+  };
+}
+
+export function emptyCompany(id: string, companyId: string, at: number): Company {
+  return {
+    id,
+    company_id: companyId,
+    name: companyId,
+    created_at: at,
+    updated_at: at,
+    remote_created_at: null,
+    last_request_at: null,
+    monthly_spend: null,
+    plan: null,
+    size: null,
+    website: null,
+    industry: null,
+    session_count: 0,
+    tags: [],
+    segments: [],
+    custom_attributes: {},
+  };
+}
+
+function customer(input: NonNullable<FixtureInput['customers']>[number]): Customer {
+  const type = input.type ?? 'user';
+  const at = input.created_at ?? REFERENCE_TIME;
+  const base = emptyCustomer(type, input.id, at);
+  const merged: Customer = { ...base, ...input, type, updated_at: input.updated_at ?? at };
+  if (merged.email) merged.email = merged.email.toLowerCase();
+  return merged;
+}
+
+function company(input: NonNullable<FixtureInput['companies']>[number]): Company {
+  const at = input.created_at ?? REFERENCE_TIME;
+  return { ...emptyCompany(input.id, input.company_id, at), ...input, updated_at: input.updated_at ?? at };
+}
+
+function conversation(input: NonNullable<FixtureInput['conversations']>[number]): Conversation {
+  const at = input.created_at ?? REFERENCE_TIME;
+  const parts = (input.parts ?? []).map((p): ConversationPart => {
+    const partAt = p.created_at ?? at;
+    return {
+      id: p.id,
+      part_type: p.part_type ?? 'comment',
+      body: p.body ?? null,
+      created_at: partAt,
+      updated_at: p.updated_at ?? partAt,
+      notified_at: p.notified_at ?? partAt,
+      assigned_to: p.assigned_to ?? null,
+      author: p.author,
+      attachments: p.attachments ?? [],
+    };
+  });
+  return {
+    id: input.id,
+    created_at: at,
+    updated_at: input.updated_at ?? parts.at(-1)?.created_at ?? at,
+    subject: input.subject ?? '',
+    body: input.body ?? '',
+    author: input.author,
+    attachments: input.attachments ?? [],
+    customers: input.customers,
+    assignee: input.assignee ?? null,
+    open: input.open ?? true,
+    read: input.read ?? false,
+    tags: input.tags ?? [],
+    parts,
+  };
+}
+
+function dataAttribute(input: NonNullable<FixtureInput['data_attributes']>[number]): DataAttribute {
+  const at = input.created_at ?? REFERENCE_TIME;
+  const out: DataAttribute = {
+    name: input.name,
+    label: input.label ?? input.name,
+    description: input.description ?? '',
+    data_type: input.data_type,
+    api_writable: input.api_writable ?? true,
+    ui_writable: input.ui_writable ?? true,
+    archived: input.archived ?? false,
+    created_at: at,
+    updated_at: input.updated_at ?? at,
+  };
+  if (input.options) out.options = input.options;
+  if (input.admin_id) out.admin_id = input.admin_id;
+  return out;
+}
+
+const admin = (a: NonNullable<FixtureInput['admins']>[number]): Admin => ({
+  id: a.id,
+  name: a.name,
+  email: a.email,
+  away_mode_enabled: a.away_mode_enabled ?? false,
+  away_mode_reassign: a.away_mode_reassign ?? false,
+});
+
+const team = (t: NonNullable<FixtureInput['teams']>[number]): Team => ({
+  id: t.id,
+  name: t.name,
+  away_mode_enabled: t.away_mode_enabled ?? false,
+  away_mode_reassign: t.away_mode_reassign ?? false,
+  admin_ids: t.admin_ids ?? [],
+});
+
+const segment = (s: NonNullable<FixtureInput['segments']>[number]): Segment => ({
+  id: s.id,
+  name: s.name,
+  person_type: s.person_type ?? 'user',
+  created_at: s.created_at ?? REFERENCE_TIME,
+  updated_at: s.updated_at ?? s.created_at ?? REFERENCE_TIME,
+});
+
+export function normalize(input: FixtureInput): FixtureDocument {
+  return {
+    app: {
+      id: input.app.id,
+      name: input.app.name ?? input.app.id,
+      tokens: input.app.tokens,
+      rate_limit_per_minute: input.app.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT,
+    },
+    admins: (input.admins ?? []).map(admin),
+    teams: (input.teams ?? []).map(team),
+    segments: (input.segments ?? []).map(segment),
+    tags: (input.tags ?? []).map((t) => ({ id: t.id, name: t.name })),
+    data_attributes: (input.data_attributes ?? []).map(dataAttribute),
+    companies: (input.companies ?? []).map(company),
+    customers: (input.customers ?? []).map(customer),
+    conversations: (input.conversations ?? []).map(conversation),
+    jobs: (input.jobs ?? []).map((j) => ({ ...j })),
+  };
+}

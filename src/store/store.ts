@@ -1,0 +1,170 @@
+// The store of apps: the only owner of state. Framework-free: it knows nothing of HTTP.
+
+import type { Clock } from '../core/clock.js';
+import { apiError } from '../core/errors.js';
+import { RequestIds } from '../core/ids.js';
+import { AppState, type AppBase } from './app-state.js';
+import { buildBase, exportState } from './base.js';
+import { createFaker, type Faker } from './faker.js';
+import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
+import { generate } from './generate.js';
+import { runDueJobs } from './jobs.js';
+import { DEFAULT_RATE_LIMIT, normalize, REFERENCE_TIME } from './normalize.js';
+import { takeOperation, type RateDecision } from './rate-limit.js';
+
+export interface StoreOptions {
+  seed: number;
+  clock: Clock;
+  /** Validated fixture documents (fixtures/validate.ts), one per app, with the file each came from. */
+  fixtures: readonly { file?: string; input: FixtureInput }[];
+  /** Per-minute limit for apps whose fixture sets none; defaults to 500. */
+  rateLimit?: number;
+  /** Seconds between a write and its enrichment job (location, avatar, social profiles). */
+  jobDelaySeconds?: number;
+}
+
+export type SeedMode = 'replace' | 'merge';
+
+export class Store {
+  readonly seed: number;
+  readonly clock: Clock;
+  readonly faker: Faker;
+  readonly jobDelaySeconds: number;
+  readonly defaultRateLimit: number;
+  private readonly requestIds: RequestIds;
+  private readonly apps = new Map<string, AppState>();
+  private readonly tokens = new Map<string, string>();
+
+  constructor(options: StoreOptions) {
+    this.seed = options.seed;
+    this.clock = options.clock;
+    this.jobDelaySeconds = options.jobDelaySeconds ?? 2;
+    this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    this.faker = createFaker(options.seed, REFERENCE_TIME);
+    this.requestIds = new RequestIds(options.seed);
+    options.fixtures.forEach(({ file, input }, i) => {
+      try {
+        const { doc, counter } = this.expand(input);
+        this.install(this.prepare(doc, counter));
+      } catch (err) {
+        if (err instanceof FixtureError) throw new FixtureError(err.path, err.problem, file ?? `fixture #${i + 1}`);
+        throw err;
+      }
+    });
+  }
+
+  nextRequestId(): string {
+    return this.requestIds.next();
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  appIds(): string[] {
+    return [...this.apps.keys()];
+  }
+
+  app(id: string): AppState | undefined {
+    return this.apps.get(id);
+  }
+
+  appForToken(token: string): AppState | undefined {
+    const id = this.tokens.get(token);
+    return id === undefined ? undefined : this.apps.get(id);
+  }
+
+  /** Brings time-dependent state up to the clock before a request reads or writes the app. */
+  touch(app: AppState): void {
+    runDueJobs(app, this.now());
+  }
+
+  takeOperation(app: AppState): RateDecision {
+    return takeOperation(app.rate, this.now(), app.config.rate_limit_per_minute);
+  }
+
+  reset(appId?: string): string[] {
+    const targets = appId === undefined ? [...this.apps.values()] : [this.requireApp(appId)];
+    for (const app of targets) app.reset();
+    return targets.map((a) => a.id);
+  }
+
+  exportApp(appId: string): FixtureDocument {
+    return exportState(this.requireApp(appId));
+  }
+
+  /**
+   * Loads a fixture document into its app (created when new). `replace` makes the document the
+   * app's whole seeded state; `merge` lays its records over the app's current state, by id. Either
+   * way the result becomes what a reset returns to. Nothing changes unless the whole document is valid.
+   */
+  seedApp(input: FixtureInput, mode: SeedMode): AppState {
+    const existing = this.apps.get(input.app.id);
+    const start = existing ? existing.counters.object : 1;
+    const { doc, counter } = this.expand(input, start);
+    const merged = mode === 'merge' && existing ? mergeDocuments(exportState(existing), doc, input) : doc;
+    return this.install(this.prepare(merged, counter), existing);
+  }
+
+  private requireApp(appId: string): AppState {
+    const app = this.apps.get(appId);
+    if (!app) throw apiError('not_found', `No app "${appId}"`, 'app');
+    return app;
+  }
+
+  /** Defaults filled and the `generate` bulk appended, ids counted from `counter`. */
+  private expand(input: FixtureInput, counter = 1): { doc: FixtureDocument; counter: number } {
+    const doc = normalize(input);
+    if (input.app.rate_limit_per_minute === undefined) doc.app.rate_limit_per_minute = this.defaultRateLimit;
+    const next = input.generate ? generate(doc, input.generate, this.faker, this.seed, counter) : counter;
+    return { doc, counter: next };
+  }
+
+  private prepare(doc: FixtureDocument, counter: number): AppBase {
+    for (const token of doc.app.tokens) {
+      const owner = this.tokens.get(token);
+      if (owner !== undefined && owner !== doc.app.id) {
+        throw new FixtureError('app.tokens', `token "${token}" already belongs to app "${owner}"`);
+      }
+    }
+    return buildBase(doc, counter);
+  }
+
+  private install(base: AppBase, previous?: AppState): AppState {
+    if (previous) for (const token of previous.config.tokens) this.tokens.delete(token);
+    const app = new AppState(base, this.seed);
+    if (previous) {
+      // Ids already handed out stay taken after a re-seed.
+      app.counters.object = Math.max(app.counters.object, previous.counters.object);
+      app.counters.numeric = Math.max(app.counters.numeric, previous.counters.numeric);
+      app.counters.job = Math.max(app.counters.job, previous.counters.job);
+    }
+    this.apps.set(app.id, app);
+    for (const token of base.config.tokens) this.tokens.set(token, app.id);
+    return app;
+  }
+}
+
+function mergeById<T extends { id: string }>(current: readonly T[], incoming: readonly T[]): T[] {
+  const out = new Map(current.map((x) => [x.id, x]));
+  for (const x of incoming) out.set(x.id, x);
+  return [...out.values()];
+}
+
+/** Incoming records replace current ones with the same id; app settings change only where given. */
+function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, input: FixtureInput): FixtureDocument {
+  const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
+  for (const a of incoming.data_attributes) attributes.set(a.name, a);
+  return {
+    app: { ...current.app, ...input.app },
+    admins: mergeById(current.admins, incoming.admins),
+    teams: mergeById(current.teams, incoming.teams),
+    segments: mergeById(current.segments, incoming.segments),
+    tags: mergeById(current.tags, incoming.tags),
+    data_attributes: [...attributes.values()],
+    companies: mergeById(current.companies, incoming.companies),
+    customers: mergeById(current.customers, incoming.customers),
+    conversations: mergeById(current.conversations, incoming.conversations),
+    jobs: [...current.jobs.filter((j) => !incoming.jobs.some((k) => k.id === j.id)), ...incoming.jobs],
+  };
+}

@@ -1,0 +1,71 @@
+// The one way tests talk to the mock: every call goes through HTTP (app.request) and comes back
+// parsed, so checks on every response can be added in one place.
+
+import { createApp, type AppOptions } from '../src/app.js';
+import { Clock } from '../src/core/clock.js';
+import { REFERENCE_TIME } from '../src/store/normalize.js';
+import { createStore, type StoreSetup } from '../src/setup.js';
+import type { Store } from '../src/store/store.js';
+
+/** Tests start one day after the fixtures' reference time, on a frozen clock aligned to a window. */
+export const TEST_NOW = REFERENCE_TIME + 86_400;
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestMock {
+  store: Store;
+  clock: Clock;
+  app: ReturnType<typeof createApp>;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+}
+
+export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}): TestMock {
+  const clock = setup.clock ?? new Clock({ start: TEST_NOW, frozen: true });
+  const store = createStore({ ...setup, clock });
+  const app = createApp({ store, log: () => undefined, ...(setup.bodyLimit ? { bodyLimit: setup.bodyLimit } : {}) });
+  return {
+    store,
+    clock,
+    app,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+      const token = options.token === undefined ? 'demo-token' : options.token;
+      if (token !== null && headers.authorization === undefined) headers.authorization = `Bearer ${token}`;
+      let body: string | undefined = options.raw;
+      if (body === undefined && options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+  };
+}
+
+/** Asserts the error envelope and returns the codes, for `expect(codes).toEqual([...])`. */
+export function errorCodes(result: CallResult): string[] {
+  const b = result.body as { type?: string; request_id?: string; errors?: { code: string }[] };
+  if (b?.type !== 'error.list') throw new Error(`expected an error.list, got ${result.status} ${result.text.slice(0, 300)}`);
+  if (b.request_id !== result.headers.get('x-request-id')) throw new Error('request_id differs from X-Request-Id');
+  return (b.errors ?? []).map((e) => e.code);
+}
