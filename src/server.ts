@@ -11,10 +11,9 @@ export interface RunningServer {
 
 export function listen(app: Hono, port: number, host: string): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    let server: ServerType | undefined;
     const onError = (err: Error) => reject(err);
-    server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-      server?.off('error', onError);
+    const server: ServerType = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+      server.off('error', onError);
       const shown = host.includes(':') ? `[${host}]` : host;
       resolve({
         url: `http://${shown}:${info.port}`,
