@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { listen } from '../src/server.js';
+import { createStore } from '../src/setup.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+function runCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const output = () => ({ stdout, stderr });
+  return { child, exited, output };
+}
+
+async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('a real listening server', () => {
+  it('serves the API over HTTP on an ephemeral port and closes cleanly', async () => {
+    const server = await listen(createApp({ store: createStore() }), 0, '127.0.0.1');
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${server.url}/admins`, { headers: { authorization: 'Bearer demo-token' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('x-ratelimit-limit')).toBe('83');
+      expect(((await res.json()) as any).type).toBe('admin.list');
+      const missing = await fetch(`${server.url}/nope`);
+      expect(missing.status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the command line', () => {
+  it('prints the base URL, docs URL and demo token, serves, and exits 0 on SIGTERM', async () => {
+    const cli = runCli(['--port', '0', '--seed', '3']);
+    try {
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      expect(cli.output().stdout).toContain(`docs:       ${url}/docs`);
+      expect(cli.output().stdout).toContain('demo token: demo-token');
+      const health = await fetch(`${url}/__admin/health`);
+      expect(((await health.json()) as any).seed).toBe(3);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses to start on an invalid fixture, naming the file and the member', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ app: { id: 'x', tokens: ['t'] }, tags: [{ id: '1' }] }));
+    const cli = runCli(['--port', '0', '--fixtures', dir]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(/bad\.json: tags\[0\]\.name: is required/);
+    expect(cli.output().stdout).not.toContain('listening');
+  });
+
+  it('prints usage for --help and rejects unknown options', async () => {
+    const help = runCli(['--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.output().stdout).toContain('--rate-limit N');
+    const bad = runCli(['--bogus']);
+    expect(await bad.exited).toBe(2);
+    expect(bad.output().stderr).toContain('unknown option "--bogus"');
+  });
+});

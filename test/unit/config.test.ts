@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CONFIG, parseConfig } from '../../src/config.js';
+
+describe('parseConfig', () => {
+  it('defaults to 127.0.0.1:4010, seed 1, the default fixtures', () => {
+    expect(parseConfig([], {})).toEqual(DEFAULT_CONFIG);
+    expect(DEFAULT_CONFIG.host).toBe('127.0.0.1');
+  });
+
+  it('reads flags in both spellings, and flags win over the environment', () => {
+    const c = parseConfig(['--port', '5000', '--host=0.0.0.0', '--seed', '9', '--fixtures', 'dir', '--rate-limit', '60', '--now', '100'], {
+      PORT: '1',
+      SEED: '2',
+    });
+    expect(c).toMatchObject({ port: 5000, host: '0.0.0.0', seed: 9, fixturesDir: 'dir', rateLimit: 60, now: 100 });
+  });
+
+  it('reads the environment', () => {
+    expect(parseConfig([], { PORT: '0', HOST: '::1', SEED: '3', RATE_LIMIT: '600', FIXTURES: 'x' })).toMatchObject({
+      port: 0,
+      host: '::1',
+      seed: 3,
+      rateLimit: 600,
+      fixturesDir: 'x',
+    });
+  });
+
+  it('answers help', () => {
+    expect(parseConfig(['--seed', '1', '--help'], {})).toBe('help');
+  });
+
+  it.each([
+    [['--port', '70000']],
+    [['--port', 'abc']],
+    [['--seed', '-1']],
+    [['--rate-limit', '5']],
+    [['--unknown']],
+    [['--port']],
+    [['--host', '']],
+  ])('rejects %j with a ConfigError', (argv) => {
+    expect(() => parseConfig(argv, {})).toThrow(ConfigError);
+  });
+
+  it('rejects a bad environment value', () => {
+    expect(() => parseConfig([], { PORT: 'eighty' })).toThrow(/--port must be an integer/);
+  });
+});
