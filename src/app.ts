@@ -4,8 +4,10 @@
 import { Hono } from 'hono';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
+import { mountDocs } from './http/docs.js';
 import { createHandler } from './http/pipeline.js';
 import { errorResponse } from './http/respond.js';
+import { buildDocument } from './openapi.js';
 import { ROUTES } from './routes/index.js';
 import type { Method, RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
@@ -47,6 +49,10 @@ export function createApp(options: AppOptions): Hono {
     const handle = createHandler(def, pipeline);
     app.on(def.method, honoPath(def.path), (c) => handle({ request: c.req.raw, params: c.req.param() as Record<string, string> }));
   }
+
+  let document: ReturnType<typeof buildDocument> | undefined;
+  const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
+  mountDocs(app, () => (document ??= buildDocument(routes)), demo?.config.tokens[0] ?? '', () => store.nextRequestId());
 
   const paths = matchers(routes);
   app.notFound((c) => {

@@ -6,6 +6,7 @@ import { Clock } from '../src/core/clock.js';
 import { REFERENCE_TIME } from '../src/store/normalize.js';
 import { createStore, type StoreSetup } from '../src/setup.js';
 import type { Store } from '../src/store/store.js';
+import { checkContract } from './contract.js';
 
 /** Tests start one day after the fixtures' reference time, on a frozen clock aligned to a window. */
 export const TEST_NOW = REFERENCE_TIME + 86_400;
@@ -35,7 +36,12 @@ export interface TestMock {
 export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}): TestMock {
   const clock = setup.clock ?? new Clock({ start: TEST_NOW, frozen: true });
   const store = createStore({ ...setup, clock });
-  const app = createApp({ store, log: () => undefined, ...(setup.bodyLimit ? { bodyLimit: setup.bodyLimit } : {}) });
+  const app = createApp({
+    store,
+    log: () => undefined,
+    ...(setup.bodyLimit ? { bodyLimit: setup.bodyLimit } : {}),
+    ...(setup.routes ? { routes: setup.routes } : {}),
+  });
   return {
     store,
     clock,
@@ -56,6 +62,9 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
         parsed = text === '' ? undefined : JSON.parse(text);
       } catch {
         parsed = undefined;
+      }
+      if (!path.startsWith('/docs') && !path.startsWith('/openapi.')) {
+        checkContract(method, path, res.status, res.headers, parsed, setup.routes);
       }
       return { status: res.status, headers: res.headers, body: parsed as never, text };
     },

@@ -1,0 +1,69 @@
+// The document and its viewer: GET /openapi.json (and .yaml) with the server URL set to the
+// request's origin, and GET /docs, Swagger UI served from the swagger-ui-dist package, so the page
+// works offline and makes no request to any other host.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Hono } from 'hono';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { stringify } from 'yaml';
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const uiDir = (): string => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+function page(demoToken: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Customer messaging API mock: docs</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: '/openapi.json',
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      layout: 'BaseLayout',
+      persistAuthorization: false,
+      onComplete: function () { window.ui.preauthorizeApiKey('bearerAuth', ${JSON.stringify(demoToken)}); },
+    });
+  </script>
+</body>
+</html>
+`;
+}
+
+/** Paths the docs own; they are not operations of the API and are left out of the document. */
+export const DOC_PATHS = ['/openapi.json', '/openapi.yaml', '/docs', '/docs/:file'];
+
+export function mountDocs(app: Hono, document: () => OpenAPIObject, demoToken: string, requestId: () => string): void {
+  const cache = new Map<string, Buffer>();
+  const forOrigin = (url: string): OpenAPIObject => ({ ...document(), servers: [{ url: new URL(url).origin }] });
+  const headers = (type: string) => ({ 'content-type': type, 'x-request-id': requestId() });
+
+  app.get('/openapi.json', (c) => c.body(JSON.stringify(forOrigin(c.req.url), null, 2), 200, headers('application/json; charset=utf-8')));
+  app.get('/openapi.yaml', (c) => c.body(stringify(forOrigin(c.req.url)), 200, headers('application/yaml; charset=utf-8')));
+  app.get('/docs', (c) => c.body(page(demoToken), 200, headers('text/html; charset=utf-8')));
+  app.get('/docs/:file', (c) => {
+    const file = c.req.param('file');
+    const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+    if (!type) return c.notFound();
+    let body = cache.get(file);
+    if (!body) {
+      body = readFileSync(join(uiDir(), file));
+      cache.set(file, body);
+    }
+    return c.body(new Uint8Array(body), 200, { ...headers(type), 'cache-control': 'public, max-age=3600' });
+  });
+}

@@ -1,0 +1,136 @@
+// Builds the OpenAPI 3.1 document from the route registry, so the document and the mounted routes
+// cannot drift. Iteration follows the registry's order, which makes the output byte-stable.
+
+import { OpenApiBuilder, type HeaderObject, type OpenAPIObject, type OperationObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
+import { ERROR_STATUS, wireCode, type ErrorCode } from './core/errors.js';
+import { ROUTES } from './routes/index.js';
+import { APP_SCOPE_ERRORS, type RouteDef } from './routes/route.js';
+import { COMPONENTS } from './schemas/components.js';
+import { ref, type Schema } from './schemas/json-schema.js';
+
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:4010';
+const CONTROL_TAG = 'Control plane';
+
+const RATE_HEADERS: Record<string, HeaderObject> = {
+  'X-RateLimit-Limit': { description: 'Operations allowed in the current 10-second window: floor(per-minute limit / 6).', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Operations left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Unix second at which the current window ends (a multiple of 10).', schema: { type: 'integer' } },
+};
+const REQUEST_ID: HeaderObject = { description: 'The request id, also in error bodies as request_id.', schema: { type: 'string', pattern: '^[0-9a-z]{20}$' } };
+
+const named = new Map<Schema, string>(COMPONENTS.map(([name, schema]) => [schema, name]));
+
+/** A deep copy in which every nested named schema becomes a $ref. */
+function withRefs(schema: Schema, top = true): Schema {
+  if (!top) {
+    const name = named.get(schema);
+    if (name) return ref(name);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (Array.isArray(value)) out[key] = value.map((v) => (isSchema(v) ? withRefs(v, false) : v));
+    else if (isSchema(value) && key !== 'default' && key !== 'const' && key !== 'example') {
+      out[key] = key === 'properties' ? mapValues(value as Record<string, Schema>) : withRefs(value, false);
+    } else out[key] = value;
+  }
+  return out as Schema;
+}
+
+function mapValues(props: Record<string, Schema>): Record<string, Schema> {
+  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, withRefs(v, false)]));
+}
+
+const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every error code an operation can answer with: its own, its scope's, and its input's. */
+export function errorCodesOf(def: RouteDef): ErrorCode[] {
+  const codes = new Set<ErrorCode>(def.errors);
+  if (def.scope === 'app') for (const c of APP_SCOPE_ERRORS) codes.add(c);
+  codes.add('not_acceptable');
+  if (def.query || def.params) codes.add('parameter_invalid');
+  if (def.method !== 'GET') for (const c of ['bad_request', 'unsupported_media_type', 'request_too_large'] as const) codes.add(c);
+  codes.add('server_error');
+  return [...codes];
+}
+
+function headersFor(def: RouteDef, status: number): Record<string, HeaderObject> {
+  const rate = def.scope === 'app' && status !== 401 ? RATE_HEADERS : {};
+  return { 'X-Request-Id': REQUEST_ID, ...rate };
+}
+
+function responses(def: RouteDef): Record<string, ResponseObject> {
+  const out: Record<string, ResponseObject> = {
+    [String(def.response.status)]: {
+      description: def.response.description,
+      headers: headersFor(def, def.response.status),
+      content: { 'application/json': { schema: withRefs(def.response.schema, false) } },
+    },
+  };
+  const byStatus = new Map<number, string[]>();
+  for (const code of errorCodesOf(def)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), wireCode(code)]);
+  }
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: `Error: ${[...new Set(codes)].join(', ')}`,
+      headers: headersFor(def, status),
+      content: { 'application/json': { schema: ref('Error') } },
+    };
+  }
+  return out;
+}
+
+function parameters(def: RouteDef): ParameterObject[] {
+  const out: ParameterObject[] = [];
+  for (const [name, schema] of Object.entries(def.params ?? {})) {
+    out.push({ name, in: 'path', required: true, schema: withRefs(schema, false), ...(schema.description ? { description: schema.description } : {}) });
+  }
+  const required = new Set(def.query?.required ?? []);
+  for (const [name, schema] of Object.entries(def.query?.properties ?? {})) {
+    const s = schema as Schema;
+    out.push({ name, in: 'query', required: required.has(name), schema: withRefs(s, false), ...(s.description ? { description: s.description } : {}) });
+  }
+  return out;
+}
+
+function operation(def: RouteDef): OperationObject {
+  const op: OperationObject = {
+    operationId: def.operationId,
+    summary: def.summary,
+    description: def.description,
+    tags: [def.tag],
+    security: def.scope === 'app' ? [{ bearerAuth: [] }, { basicAuth: [] }] : [],
+    parameters: parameters(def),
+    responses: responses(def),
+  };
+  if (def.body) op.requestBody = { required: false, content: { 'application/json': { schema: withRefs(def.body, false) } } };
+  return op;
+}
+
+export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = DEFAULT_SERVER_URL): OpenAPIObject {
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion('3.1.0')
+    .addInfo({
+      title: 'Customer messaging API (mock)',
+      version: '1.0.0',
+      description:
+        'A stateful, deterministic mock of the v1-era customer-messaging REST API. Authenticate with `Bearer <token>` or Basic auth with the token as user name (demo token: `demo-token`). Per-app rate limit: floor(limit/6) operations per 10-second window. Every error is an `error.list` envelope.',
+    })
+    .addServer({ url: serverUrl })
+    .addSecurityScheme('bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>' })
+    .addSecurityScheme('basicAuth', { type: 'http', scheme: 'basic', description: 'The token as user name, empty password' });
+  const tags = [...new Set(routes.map((r) => r.tag))].sort((a, b) => Number(a === CONTROL_TAG) - Number(b === CONTROL_TAG));
+  for (const tag of tags) {
+    builder.addTag(tag === CONTROL_TAG ? { name: tag, description: 'The mock\'s own control plane under /__admin: not part of the real API.' } : { name: tag });
+  }
+  for (const [name, schema] of COMPONENTS) builder.addSchema(name, withRefs(schema));
+  const paths = new Map<string, Record<string, OperationObject>>();
+  for (const def of routes) paths.set(def.path, { ...(paths.get(def.path) ?? {}), [def.method.toLowerCase()]: operation(def) });
+  for (const [path, item] of paths) builder.addPath(path, item);
+  return builder.getSpec();
+}
+
+export function documentJson(doc: OpenAPIObject): string {
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
