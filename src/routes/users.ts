@@ -1,7 +1,8 @@
-import { notFound } from '../core/errors.js';
-import { customerSchema } from '../schemas/customer.js';
-import { str } from '../schemas/json-schema.js';
-import { customerView } from '../views/customer.js';
+import { pageRequestOf, paginate } from '../core/pagination.js';
+import { customerSchema, pagingQuery, userBodySchema, userListSchema } from '../schemas/customer.js';
+import { openObj, str } from '../schemas/json-schema.js';
+import { listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../store/customers.js';
+import { customerView, userListView } from '../views/customer.js';
 import { appRoute } from './route.js';
 
 export const getUser = appRoute({
@@ -14,11 +15,40 @@ export const getUser = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The user', schema: customerSchema },
   errors: ['not_found'],
-  handler: ({ app, params }) => {
-    const c = app.data.customers.get(params.id ?? '');
-    if (!c || c.type === 'visitor') throw notFound('User Not Found');
-    return { body: customerView(app, c) };
+  handler: ({ app, params }) => ({ body: customerView(app, requireCustomer(app, params.id ?? '', ['user', 'contact'], 'User Not Found')) }),
+});
+
+export const listUsers = appRoute({
+  method: 'GET',
+  path: '/users',
+  operationId: 'listUsers',
+  summary: 'List users, or find them by user_id or email',
+  description:
+    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id and email (case-insensitive) filter the list; no match gives total_count 0.',
+  tag: 'Users',
+  query: openObj({ user_id: str(), email: str(), ...pagingQuery }),
+  response: { status: 200, description: 'The users', schema: userListSchema },
+  errors: ['parameter_invalid'],
+  handler: (input) => {
+    const { user_id, email } = input.query as { user_id?: string; email?: string };
+    const users = listCustomers(input.app, 'user', { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) });
+    const page = paginate(users, pageRequestOf(input.query), input);
+    return { body: userListView(input.app, users.length, page.items, page.pages) };
   },
 });
 
-export const USER_ROUTES = [getUser];
+export const upsertUserRoute = appRoute({
+  method: 'POST',
+  path: '/users',
+  operationId: 'upsertUser',
+  summary: 'Create or update a user',
+  description:
+    'Looks the user up by id, then user_id, then email (case-insensitive): found → updated; an email whose users all have another user_id, with a new user_id → a new user; no match → created. An email alone that matches several users is a 409. Custom attributes follow the limits of spec 4.5; a rejected request changes nothing. location_data, avatar and social profiles are filled asynchronously.',
+  tag: 'Users',
+  body: userBodySchema,
+  response: { status: 200, description: 'The created or updated user', schema: customerSchema },
+  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
+  handler: ({ store, app, body }) => ({ body: customerView(app, upsertUser(store, app, body as CustomerInput)) }),
+});
+
+export const USER_ROUTES = [getUser, listUsers, upsertUserRoute];

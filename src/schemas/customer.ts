@@ -1,7 +1,8 @@
 // The user / lead / visitor object of spec 2.5 and the contract notes (views/customer.ts).
 
-import { customAttributesSchema, tagListSchema } from './common.js';
-import { arr, bool, constant, int, nullable, num, obj, oneOfStrings, str, type Schema } from './json-schema.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../core/pagination.js';
+import { customAttributesSchema, pagesSchema, tagListSchema } from './common.js';
+import { arr, bool, constant, int, nullable, num, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
 const nullableStr = nullable(str());
 const nullableTime = nullable(int());
@@ -82,4 +83,106 @@ export const customerSchema: Schema = obj(
     'social_profiles', 'unsubscribed_from_emails', 'marked_email_as_spam', 'has_hard_bounced', 'user_agent_data', 'referrer',
     'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term', 'tags', 'segments', 'custom_attributes',
   ],
+);
+
+export const userListSchema: Schema = obj(
+  { type: constant('user.list'), total_count: int({ minimum: 0 }), users: arr(customerSchema), pages: pagesSchema },
+  ['type', 'total_count', 'users', 'pages'],
+);
+
+export const contactListSchema: Schema = obj(
+  { type: constant('contact.list'), total_count: int({ minimum: 0 }), contacts: arr(customerSchema), pages: pagesSchema },
+  ['type', 'total_count', 'contacts', 'pages'],
+);
+
+/** Paging members of a list query; other parameters are tolerated and carried into `next`. */
+export const pagingQuery: Record<string, Schema> = {
+  page: int({ minimum: 1, default: 1, description: 'Page number, from 1. A page past the last is empty.' }),
+  per_page: int({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, description: `Page size, 1 to ${MAX_PER_PAGE}.` }),
+};
+
+// --- request bodies -----------------------------------------------------------------------------
+
+/** Checked member by member in the store, so each problem names `custom_attributes.<name>`. */
+export const customAttributesInput: Schema = {
+  type: 'object',
+  description:
+    'Names without "." or "$", at most 190 characters; values string (≤255 characters), number, boolean or null; at most 250 fields; a name ending in _at is a date (integer Unix seconds).',
+};
+
+const companyItem: Schema = openObj(
+  {
+    company_id: { type: ['string', 'integer'], description: 'The client-assigned company id; the company is created when new.' },
+    name: str(),
+    monthly_spend: nullable(num()),
+    plan: nullable(str()),
+    size: nullable(int()),
+    website: nullable(str()),
+    industry: nullable(str()),
+    remote_created_at: nullable(int()),
+    custom_attributes: customAttributesInput,
+    remove: bool({ description: 'true detaches the customer from the company.' }),
+  },
+  ['company_id'],
+);
+
+const time = (description: string): Schema => nullable(int({ minimum: 0, description }));
+
+const attributeFields: Record<string, Schema> = {
+  email: nullable(str({ maxLength: 255, description: 'Stored in lower case.' })),
+  phone: nullable(str()),
+  name: nullable(str()),
+  signed_up_at: time('Unix seconds (users only).'),
+  last_request_at: time('Unix seconds.'),
+  remote_created_at: time('Unix seconds.'),
+  last_seen_ip: nullable(str({ description: 'location_data is computed from it, asynchronously.' })),
+  last_seen_user_agent: nullable(str({ description: 'Shown as user_agent_data.' })),
+  unsubscribed_from_emails: bool(),
+  update_last_request_at: bool({ description: 'true sets last_request_at to the server time.' }),
+  new_session: bool({ description: 'true counts a session (users only).' }),
+  custom_attributes: customAttributesInput,
+  companies: arr(companyItem),
+};
+
+const IGNORED = 'Server-computed members (location_data, avatar, social_profiles, segments, tags, created_at, ...) are ignored.';
+
+export const userBodySchema: Schema = openObj(
+  {
+    id: str({ description: 'Finds the user to update; never written.' }),
+    user_id: nullable(str({ description: 'Client-chosen unique id.' })),
+    ...attributeFields,
+  },
+  [],
+  { description: `Needs id, user_id or email. ${IGNORED}` },
+);
+
+export const leadBodySchema: Schema = openObj(
+  {
+    id: str({ description: 'Updates this lead instead of creating one.' }),
+    user_id: nullable(str({ description: 'Server-assigned: finds the lead to update, never written.' })),
+    ...attributeFields,
+  },
+  [],
+  { description: `Every member is optional. ${IGNORED}` },
+);
+
+export const visitorBodySchema: Schema = openObj(
+  {
+    id: str({ description: 'Identifies the visitor.' }),
+    user_id: nullable(str({ description: 'Identifies the visitor.' })),
+    ...attributeFields,
+  },
+  [],
+  { description: `Needs user_id or id. An email converts the visitor into a lead. ${IGNORED}` },
+);
+
+const keys = (description: string): Schema => openObj({ id: str(), user_id: str(), email: str() }, [], { description });
+
+export const convertBodySchema: Schema = obj(
+  {
+    type: str({ description: 'lead or user' }),
+    visitor: keys('The visitor, by user_id or id.'),
+    user: keys('type user only: the user to merge into, by id, user_id or email; when none matches, the visitor becomes this user.'),
+  },
+  ['type', 'visitor'],
 );

@@ -1,7 +1,12 @@
-// Customer rules shared by users, leads and visitors. (Grows with the customer endpoints.)
+// Customer rules shared by users, leads and visitors: one write path (validate everything, then
+// store), the POST /users lookup order of spec 4.5, and the read-back lists.
 
+import { ApiError, apiError, missing, notFound, type ErrorItem } from '../core/errors.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
+import { planCompanies, type CompanyInput } from './companies.js';
+import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
+import { enqueueEnrichment } from './jobs.js';
 import { emptyCustomer } from './normalize.js';
 import { pseudonym } from './pseudonym.js';
 import type { Store } from './store.js';
@@ -15,4 +20,189 @@ export function newAnonymous(store: Store, app: AppState, type: Exclude<Customer
   while (app.data.byUserId.has(userId)) userId = app.random.uuid();
   store.faker.seed(hashSeed(store.seed, app.id, 'pseudonym', app.random.nextUint32()));
   return { ...emptyCustomer(type, id, now), user_id: userId, pseudonym: pseudonym(store.faker, app.random) };
+}
+
+/** The writable attributes of a user, lead or visitor, as validated against the body schema. */
+export interface CustomerInput {
+  id?: string;
+  user_id?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  name?: string | null;
+  signed_up_at?: number | null;
+  last_request_at?: number | null;
+  remote_created_at?: number | null;
+  last_seen_ip?: string | null;
+  last_seen_user_agent?: string | null;
+  unsubscribed_from_emails?: boolean;
+  update_last_request_at?: boolean;
+  new_session?: boolean;
+  custom_attributes?: Record<string, unknown>;
+  companies?: CompanyInput[];
+}
+
+/** Identity changes a write makes besides the attributes (who the record is, not what it holds). */
+export type Identity = Partial<Pick<Customer, 'type' | 'anonymous' | 'user_id' | 'email'>>;
+
+/** An existing record, or how to make a new one (called only once the write is known to be valid). */
+export type Target = Customer | (() => Customer);
+
+/** Empty text counts as not sent: it can neither identify a customer nor be an email. */
+export const text = (value: string | null | undefined): string | undefined => (value === null || value === undefined || value === '' ? undefined : value);
+
+const PLAIN_FIELDS = ['phone', 'name', 'signed_up_at', 'last_request_at', 'remote_created_at', 'last_seen_ip', 'unsubscribed_from_emails'] as const;
+
+/**
+ * The one write path: every rule checked first (custom attributes, companies), then companies and
+ * the customer stored, new custom attributes registered, and enrichment queued when the IP or the
+ * email was sent (location, avatar and social profiles appear only once that job has run).
+ */
+export function write(store: Store, app: AppState, target: Target, input: CustomerInput, identity: Identity = {}, problems: ErrorItem[] = []): Customer {
+  const existing = typeof target === 'function' ? undefined : target;
+  const attributes = mergeCustomAttributes(existing?.custom_attributes ?? {}, input.custom_attributes);
+  const plans = planCompanies(store, app, input.companies ?? [], (i) => `companies[${i}]`, [...problems, ...attributes.problems]);
+
+  const now = store.now();
+  const base = existing ?? (target as () => Customer)();
+  let companies = base.companies;
+  for (const { company, remove } of plans) {
+    if (remove) companies = companies.filter((id) => id !== company.id);
+    else if (!companies.includes(company.id)) companies = [...companies, company.id];
+  }
+  const plain = Object.fromEntries(PLAIN_FIELDS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+  const next: Customer = {
+    ...base,
+    ...plain,
+    ...(input.email !== undefined ? { email: text(input.email)?.toLowerCase() ?? null } : {}),
+    ...(input.last_seen_user_agent !== undefined ? { user_agent_data: input.last_seen_user_agent } : {}),
+    ...(input.update_last_request_at === true ? { last_request_at: now } : {}),
+    ...identity,
+    session_count: base.session_count + (input.new_session === true ? 1 : 0),
+    custom_attributes: attributes.value,
+    companies,
+    updated_at: now,
+  };
+  for (const { company, remove } of plans) if (!remove) app.saveCompany(company);
+  app.saveCustomer(next);
+  registerCustomerAttributes(app, input.custom_attributes, now);
+  if (input.last_seen_ip || next.email !== base.email) {
+    enqueueEnrichment(app, next.id, now + store.jobDelaySeconds);
+  }
+  return next;
+}
+
+function conflictOnEmail(email: string): ApiError {
+  return apiError('conflict', `Multiple existing users match this email address ${email} - must be more specific using user_id`);
+}
+
+/** A user_id may name one customer only; setting one that another record holds is a conflict. */
+function claimUserId(app: AppState, userId: string, ownerId?: string): void {
+  const holder = app.data.byUserId.get(userId);
+  if (holder !== undefined && holder !== ownerId) {
+    throw apiError('conflict', `Another customer already has user_id ${userId.slice(0, 100)}`, 'user_id');
+  }
+}
+
+export interface UserMatch {
+  target: Target;
+  identity: Identity;
+}
+
+/** The lookup order of spec 4.5: id, then user_id, then email (cases 1 to 5). */
+export function matchUser(store: Store, app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }): UserMatch {
+  const userId = text(keys.user_id);
+  const email = text(keys.email)?.toLowerCase();
+  if (keys.id !== undefined) {
+    const found = app.data.customers.get(keys.id);
+    if (!found || found.type !== 'user') throw notFound('User Not Found');
+    if (userId !== undefined) claimUserId(app, userId, found.id);
+    return { target: found, identity: userId === undefined ? {} : { user_id: userId } };
+  }
+  if (userId !== undefined) {
+    const found = app.customerByUserId(userId);
+    if (found?.type === 'user') return { target: found, identity: {} };
+    if (found) claimUserId(app, userId);
+  }
+  if (email !== undefined) {
+    const users = app.customersByEmail(email).filter((c) => c.type === 'user');
+    if (userId === undefined) {
+      if (users.length > 1) throw conflictOnEmail(email);
+      if (users[0]) return { target: users[0], identity: {} };
+    } else {
+      const withoutUserId = users.filter((c) => !c.user_id);
+      if (withoutUserId.length > 1) throw conflictOnEmail(email);
+      if (withoutUserId[0]) return { target: withoutUserId[0], identity: { user_id: userId } };
+      // Case 4: every user with this email already has another user_id, so this is someone new.
+    }
+  }
+  if (userId === undefined && email === undefined) {
+    throw missing('user_id', 'User email, user_id or anonymous_id must be supplied');
+  }
+  const now = store.now();
+  const create = () => emptyCustomer('user', app.newObjectId(now, (x) => app.data.customers.has(x)), now);
+  return { target: create, identity: { user_id: userId ?? null, email: email ?? null } };
+}
+
+/** POST /users: create or update by the lookup order of spec 4.5. */
+export function upsertUser(store: Store, app: AppState, input: CustomerInput): Customer {
+  const { target, identity } = matchUser(store, app, input);
+  const { id: _id, user_id: _userId, ...attributes } = input;
+  return write(store, app, target, attributes, identity);
+}
+
+/** Leads and visitors have no sign-up and no sessions: say so rather than drop the value. */
+export function anonymousProblems(input: CustomerInput, kind: string): ErrorItem[] {
+  const out: ErrorItem[] = [];
+  if (input.signed_up_at !== undefined && input.signed_up_at !== null) {
+    out.push({ code: 'parameter_invalid', message: `signed_up_at is not available for ${kind}s; only users sign up.`, field: 'signed_up_at' });
+  }
+  if (input.new_session === true) {
+    out.push({ code: 'parameter_invalid', message: `new_session is not available for ${kind}s; only users have sessions.`, field: 'new_session' });
+  }
+  return out;
+}
+
+export function findAnonymous(app: AppState, type: 'contact' | 'visitor', keys: { id?: string; user_id?: string | null }): Customer | undefined {
+  const userId = text(keys.user_id);
+  if (keys.id === undefined && userId === undefined) return undefined;
+  const found = keys.id !== undefined ? app.data.customers.get(keys.id) : app.customerByUserId(userId as string);
+  if (!found || found.type !== type) throw notFound(type === 'contact' ? 'Lead Not Found' : 'Visitor Not Found');
+  return found;
+}
+
+/** POST /contacts: a new lead, or an update of the lead named by id or user_id (never written). */
+export function upsertLead(store: Store, app: AppState, input: CustomerInput): Customer {
+  const existing = findAnonymous(app, 'contact', input);
+  const { id: _id, user_id: _userId, ...attributes } = input;
+  return write(store, app, existing ?? (() => newAnonymous(store, app, 'contact')), attributes, {}, anonymousProblems(input, 'lead'));
+}
+
+// --- reads --------------------------------------------------------------------------------------
+
+const byCreation = (a: Customer, b: Customer): number => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function requireCustomer(app: AppState, id: string, types: readonly CustomerType[], message: string): Customer {
+  const found = app.data.customers.get(id);
+  if (!found || !types.includes(found.type)) throw notFound(message);
+  return found;
+}
+
+/** Customers of one type, oldest first (a stable order for paging), optionally by user_id and/or email. */
+export function listCustomers(app: AppState, type: CustomerType, filter: { user_id?: string; email?: string } = {}): Customer[] {
+  let found: Customer[];
+  if (filter.user_id !== undefined) {
+    const c = app.customerByUserId(filter.user_id);
+    found = c ? [c] : [];
+  } else if (filter.email !== undefined) {
+    found = app.customersByEmail(filter.email);
+  } else {
+    found = [...app.data.customers.values()];
+  }
+  const email = filter.email?.toLowerCase();
+  return found.filter((c) => c.type === type && (email === undefined || c.email === email)).sort(byCreation);
+}
+
+/** Users and leads of a company, in the order they joined (visitors are not listed). */
+export function companyMembers(app: AppState, companyId: string): Customer[] {
+  return app.membersOf(companyId).filter((c) => c.type !== 'visitor');
 }

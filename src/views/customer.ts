@@ -1,5 +1,6 @@
 // Wire shape of a user (type user), lead (type contact) or visitor: one view for all three.
 
+import type { Pages } from '../core/pagination.js';
 import type { AppState } from '../store/app-state.js';
 import type { Customer } from '../store/types.js';
 
@@ -12,16 +13,20 @@ export function tagListView(app: AppState, tagIds: readonly string[]) {
   return { type: 'tag.list' as const, tags };
 }
 
+export function segmentListView(app: AppState, segmentIds: readonly string[]) {
+  const segments = [];
+  for (const id of segmentIds) {
+    const s = app.data.segments.get(id);
+    if (s) segments.push({ type: 'segment' as const, id: s.id, name: s.name });
+  }
+  return { type: 'segment.list' as const, segments };
+}
+
 export function customerView(app: AppState, c: Customer) {
   const companies = [];
   for (const id of c.companies) {
     const co = app.data.companies.get(id);
     if (co) companies.push({ type: 'company' as const, company_id: co.company_id, id: co.id, name: co.name });
-  }
-  const segments = [];
-  for (const id of c.segments) {
-    const s = app.data.segments.get(id);
-    if (s) segments.push({ type: 'segment' as const, id: s.id, name: s.name });
   }
   return {
     type: c.type,
@@ -55,7 +60,16 @@ export function customerView(app: AppState, c: Customer) {
     utm_source: c.utm_source,
     utm_term: c.utm_term,
     tags: tagListView(app, c.tags),
-    segments: { type: 'segment.list' as const, segments },
+    segments: segmentListView(app, c.segments),
     custom_attributes: c.custom_attributes,
   };
+}
+
+/** `user.list` (users, and leads as type contact, in a company's list) with its total and pages. */
+export function userListView(app: AppState, total: number, customers: readonly Customer[], pages: Pages) {
+  return { type: 'user.list' as const, total_count: total, users: customers.map((c) => customerView(app, c)), pages };
+}
+
+export function contactListView(app: AppState, total: number, customers: readonly Customer[], pages: Pages) {
+  return { type: 'contact.list' as const, total_count: total, contacts: customers.map((c) => customerView(app, c)), pages };
 }

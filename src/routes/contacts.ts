@@ -1,0 +1,53 @@
+import { pageRequestOf, paginate } from '../core/pagination.js';
+import { contactListSchema, customerSchema, leadBodySchema, pagingQuery } from '../schemas/customer.js';
+import { openObj, str } from '../schemas/json-schema.js';
+import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
+import { contactListView, customerView } from '../views/customer.js';
+import { appRoute } from './route.js';
+
+export const upsertLeadRoute = appRoute({
+  method: 'POST',
+  path: '/contacts',
+  operationId: 'upsertLead',
+  summary: 'Create a lead (or update one)',
+  description:
+    'Creates a lead (type contact, anonymous, server-assigned UUID user_id, generated pseudonym); no body at all is valid. An id or user_id of an existing lead updates that lead instead; one that names no lead is a 404. signed_up_at and new_session are rejected: leads have neither.',
+  tag: 'Leads',
+  body: leadBodySchema,
+  response: { status: 200, description: 'The lead', schema: customerSchema },
+  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
+  handler: ({ store, app, body }) => ({ body: customerView(app, upsertLead(store, app, body as CustomerInput)) }),
+});
+
+export const getLead = appRoute({
+  method: 'GET',
+  path: '/contacts/{id}',
+  operationId: 'getLead',
+  summary: 'Fetch a lead by id',
+  description: 'Read-back of a lead by its server-assigned id, including a visitor converted into a lead.',
+  tag: 'Leads',
+  params: { id: str({ description: 'The id assigned by the server' }) },
+  response: { status: 200, description: 'The lead', schema: customerSchema },
+  errors: ['not_found'],
+  handler: ({ app, params }) => ({ body: customerView(app, requireCustomer(app, params.id ?? '', ['contact'], 'Lead Not Found')) }),
+});
+
+export const listLeads = appRoute({
+  method: 'GET',
+  path: '/contacts',
+  operationId: 'listLeads',
+  summary: 'List leads',
+  description: 'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list.',
+  tag: 'Leads',
+  query: openObj({ email: str(), ...pagingQuery }),
+  response: { status: 200, description: 'The leads', schema: contactListSchema },
+  errors: ['parameter_invalid'],
+  handler: (input) => {
+    const { email } = input.query as { email?: string };
+    const leads = listCustomers(input.app, 'contact', email !== undefined ? { email } : {});
+    const page = paginate(leads, pageRequestOf(input.query), input);
+    return { body: contactListView(input.app, leads.length, page.items, page.pages) };
+  },
+});
+
+export const CONTACT_ROUTES = [upsertLeadRoute, getLead, listLeads];

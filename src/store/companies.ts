@@ -1,0 +1,97 @@
+// Companies: create or update by the client's company_id, from POST /companies or from the
+// `companies` of a customer write. Changes are planned (and every problem found) before anything
+// is stored, so a rejected request leaves the app as it was.
+
+import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
+import type { AppState } from './app-state.js';
+import { mergeCustomAttributes } from './custom-attributes.js';
+import { emptyCompany } from './normalize.js';
+import type { Store } from './store.js';
+import type { Company } from './types.js';
+
+export interface CompanyInput {
+  company_id: string | number;
+  name?: string;
+  monthly_spend?: number | null;
+  plan?: string | null;
+  size?: number | null;
+  website?: string | null;
+  industry?: string | null;
+  remote_created_at?: number | null;
+  custom_attributes?: Record<string, unknown>;
+  /** Only in a customer's `companies`: detach the customer from this company. */
+  remove?: boolean;
+}
+
+const SIMPLE_FIELDS = ['name', 'monthly_spend', 'plan', 'size', 'website', 'industry', 'remote_created_at'] as const;
+
+export interface CompanyPlan {
+  company: Company;
+  remove: boolean;
+}
+
+/**
+ * The companies `inputs` create or update, not yet stored. Several items naming one company_id
+ * apply in order to the same company. Throws every problem at once; allocates ids only when all is valid.
+ */
+export function planCompanies(
+  store: Store,
+  app: AppState,
+  inputs: readonly CompanyInput[],
+  field: (i: number) => string,
+  /** Problems the caller already found, thrown together with these. */
+  problems: ErrorItem[] = [],
+): CompanyPlan[] {
+  const at = (i: number, member: string): string => (field(i) ? `${field(i)}.${member}` : member);
+  const now = store.now();
+  const working = new Map<string, Company | undefined>();
+  const current = (companyId: string): Company | undefined =>
+    working.has(companyId) ? working.get(companyId) : app.companyByCompanyId(companyId);
+  const drafts: { companyId: string; input: CompanyInput; attributes: Company['custom_attributes'] }[] = [];
+  inputs.forEach((input, i) => {
+    const companyId = String(input.company_id);
+    if (companyId === '') problems.push({ code: 'parameter_invalid', message: 'company_id cannot be empty.', field: at(i, 'company_id') });
+    const before = current(companyId);
+    const merged = mergeCustomAttributes(before?.custom_attributes ?? {}, input.custom_attributes, at(i, 'custom_attributes'));
+    problems.push(...merged.problems);
+    drafts.push({ companyId, input, attributes: merged.value });
+    if (input.remove !== true) working.set(companyId, { ...(before ?? emptyCompany('', companyId, now)), custom_attributes: merged.value });
+  });
+  if (problems.length > 0) throw new ApiError(problems);
+
+  const built = new Map<string, Company>();
+  const out: CompanyPlan[] = [];
+  for (const { companyId, input, attributes } of drafts) {
+    const before = built.get(companyId) ?? app.companyByCompanyId(companyId);
+    // Removing a company the customer cannot be in is a no-op, not an error.
+    if (input.remove === true) {
+      if (before) out.push({ company: before, remove: true });
+      continue;
+    }
+    const base = before ?? emptyCompany(app.newObjectId(now, (x) => app.data.companies.has(x)), companyId, now);
+    const changes = Object.fromEntries(SIMPLE_FIELDS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+    const company: Company = { ...base, ...changes, custom_attributes: attributes, updated_at: now };
+    built.set(companyId, company);
+    out.push({ company, remove: false });
+  }
+  return out;
+}
+
+export function upsertCompany(store: Store, app: AppState, input: CompanyInput): Company {
+  const [plan] = planCompanies(store, app, [{ ...input, remove: false }], () => '');
+  if (!plan) throw new Error('a company plan without a company');
+  app.saveCompany(plan.company);
+  return plan.company;
+}
+
+export function requireCompany(app: AppState, id: string): Company {
+  const company = app.data.companies.get(id);
+  if (!company) throw apiError('company_not_found', 'Company Not Found');
+  return company;
+}
+
+export function requireCompanyByCompanyId(app: AppState, companyId: string): Company {
+  const company = app.companyByCompanyId(companyId);
+  if (!company) throw apiError('company_not_found', 'Company Not Found');
+  return company;
+}

@@ -1,0 +1,63 @@
+// Custom attribute rules of spec 4.5, shared by users, leads, visitors and companies. Names come
+// from request bodies, so objects are built from own entries only and read with Object.hasOwn:
+// a name such as `__proto__` is stored as data and never reaches a prototype.
+
+import type { ErrorItem } from '../core/errors.js';
+import type { AppState } from './app-state.js';
+import { customAttribute } from './data-attributes.js';
+import type { CustomAttributes, CustomAttributeValue } from './types.js';
+
+export const MAX_NAME_LENGTH = 190;
+export const MAX_STRING_LENGTH = 255;
+export const MAX_FIELDS = 250;
+
+/** Length in characters (code points), so an emoji counts once. */
+const charLength = (s: string): number => [...s].length;
+
+function problemOf(name: string, value: unknown): string | undefined {
+  if (name === '') return 'Custom attribute names cannot be empty.';
+  if (name.includes('.') || name.includes('$')) return `Custom attribute name "${name.slice(0, 50)}" cannot contain "." or "$".`;
+  if (charLength(name) > MAX_NAME_LENGTH) return `Custom attribute names are limited to ${MAX_NAME_LENGTH} characters.`;
+  if (value === null) return undefined;
+  if (typeof value === 'object') return 'Custom attribute values must be a string, number, boolean or null; objects and arrays are rejected.';
+  if (name.endsWith('_at')) {
+    return Number.isInteger(value) ? undefined : `Custom attribute "${name.slice(0, 50)}" ends in _at, so it is a date: send Unix seconds as an integer.`;
+  }
+  if (typeof value === 'string') {
+    return charLength(value) > MAX_STRING_LENGTH ? `Custom attribute string values are limited to ${MAX_STRING_LENGTH} characters.` : undefined;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return undefined;
+  return 'Custom attribute values must be a string, number, boolean or null.';
+}
+
+/**
+ * `incoming` laid over `current`, or the problems that reject it (each naming `<field>.<name>`).
+ * A null value is stored (it clears the value) and still counts towards the field limit.
+ */
+export function mergeCustomAttributes(
+  current: CustomAttributes,
+  incoming: Record<string, unknown> | undefined,
+  field = 'custom_attributes',
+): { value: CustomAttributes; problems: ErrorItem[] } {
+  if (incoming === undefined) return { value: current, problems: [] };
+  const problems: ErrorItem[] = [];
+  const entries = Object.entries(incoming);
+  for (const [name, value] of entries) {
+    const message = problemOf(name, value);
+    if (message) problems.push({ code: 'parameter_invalid', message, field: `${field}.${name}` });
+  }
+  const value: CustomAttributes = Object.fromEntries([...Object.entries(current), ...(entries as [string, CustomAttributeValue][])]);
+  const count = Object.keys(value).length;
+  if (count > MAX_FIELDS) {
+    problems.push({ code: 'parameter_invalid', message: `At most ${MAX_FIELDS} custom attributes are allowed; this request would make ${count}.`, field });
+  }
+  return { value, problems };
+}
+
+/** Registers each attribute name the app has not seen, typed from its first value. */
+export function registerCustomerAttributes(app: AppState, attributes: Record<string, unknown> | undefined, now: number): void {
+  if (!attributes) return;
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!app.data.dataAttributes.has(name)) app.data.dataAttributes.set(name, customAttribute(name, value as CustomAttributeValue, now));
+  }
+}

@@ -1,0 +1,30 @@
+// Wire shape of a company. user_count is read from the membership index, so it is always live and
+// always equals the total of the company's user list.
+
+import type { AppState } from '../store/app-state.js';
+import { companyMembers } from '../store/customers.js';
+import type { Company } from '../store/types.js';
+import { segmentListView, tagListView } from './customer.js';
+
+export function companyView(app: AppState, c: Company) {
+  return {
+    type: 'company' as const,
+    id: c.id,
+    company_id: c.company_id,
+    name: c.name,
+    remote_created_at: c.remote_created_at,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    last_request_at: c.last_request_at,
+    monthly_spend: c.monthly_spend,
+    session_count: c.session_count,
+    user_count: companyMembers(app, c.id).length,
+    size: c.size,
+    website: c.website,
+    industry: c.industry,
+    plan: c.plan === null ? null : { type: 'plan' as const, name: c.plan },
+    tags: tagListView(app, c.tags),
+    segments: segmentListView(app, c.segments),
+    custom_attributes: c.custom_attributes,
+  };
+}
