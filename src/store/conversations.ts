@@ -1,0 +1,199 @@
+// Conversations: read, add a customer (spec 4.11), reply, and the two part limits of spec 8 (at
+// most 500 parts shown; at most 60 created a minute per conversation).
+
+import { apiError, invalid, missing } from '../core/errors.js';
+import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../core/pagination.js';
+import type { AppState } from './app-state.js';
+import { newAnonymous } from './customers.js';
+import type { Store } from './store.js';
+import type { Attachment, Author, Conversation, ConversationPart, Customer } from './types.js';
+
+export const MAX_PARTS_SHOWN = 500;
+export const PARTS_PER_MINUTE = 60;
+const PART_WINDOW_SECONDS = 60;
+
+export type DisplayAs = 'html' | 'plaintext';
+
+export function displayAs(value: unknown): DisplayAs {
+  if (value === undefined || value === 'html') return 'html';
+  if (value === 'plaintext') return 'plaintext';
+  throw apiError('bad_request', "bad 'display_as' parameter: use plaintext or html", 'display_as');
+}
+
+export function getConversation(app: AppState, id: string): Conversation {
+  const conversation = app.data.conversations.get(id);
+  if (!conversation) throw apiError('not_found', 'Conversation not found');
+  return conversation;
+}
+
+/** One page of the conversations, most recently updated first; ties by id so the order is stable. */
+export function listConversations(app: AppState, paging: { page?: number; per_page?: number }, link: PageLink): { items: Conversation[]; pages: Pages } {
+  const all = [...app.data.conversations.values()].sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return paginate(all, { page: paging.page ?? 1, perPage: paging.per_page ?? DEFAULT_PER_PAGE }, link);
+}
+
+/** Oldest first (stable on equal times, as seeded parts may share one); only the 500 most recent. */
+export function visibleParts(conversation: Conversation): ConversationPart[] {
+  const sorted = conversation.parts
+    .map((part, i) => ({ part, i }))
+    .sort((a, b) => a.part.created_at - b.part.created_at || a.i - b.i)
+    .map((x) => x.part);
+  return sorted.length > MAX_PARTS_SHOWN ? sorted.slice(-MAX_PARTS_SHOWN) : sorted;
+}
+
+// --- identifying customers -----------------------------------------------------------------------
+
+/** A customer named by one of these; intercom_user_id and service_user_id both mean its id. */
+export interface CustomerIdentity {
+  intercom_user_id?: string;
+  service_user_id?: string;
+  user_id?: string;
+  email?: string;
+}
+
+const IDENTITY_FIELDS = ['intercom_user_id', 'service_user_id', 'user_id', 'email'] as const;
+type IdentityField = (typeof IDENTITY_FIELDS)[number];
+
+function identifiersOf(ref: CustomerIdentity): { field: IdentityField; value: string }[] {
+  return IDENTITY_FIELDS.filter((f) => ref[f] !== undefined).map((field) => ({ field, value: String(ref[field]) }));
+}
+
+/** Users and leads the identifier names (several only for a shared email); visitors are not in conversations. */
+function lookup(app: AppState, field: IdentityField, value: string): Customer[] {
+  let found: Customer[];
+  if (field === 'email') found = app.customersByEmail(value);
+  else {
+    const c = field === 'user_id' ? app.customerByUserId(value) : app.data.customers.get(value);
+    found = c ? [c] : [];
+  }
+  return found.filter((c) => c.type !== 'visitor');
+}
+
+export const authorTypeOf = (c: Customer | undefined): 'user' | 'lead' => (c === undefined || c.type === 'user' ? 'user' : 'lead');
+
+// --- adding a customer ---------------------------------------------------------------------------
+
+export interface AddCustomerInput extends CustomerIdentity {
+  admin_id?: string | number;
+  customer?: CustomerIdentity;
+}
+
+/** Adds the customer (creating a lead for an unknown email) unless already there; returns the conversation. */
+export function addCustomer(store: Store, app: AppState, id: string, input: AddCustomerInput): Conversation {
+  const conversation = getConversation(app, id);
+  checkRequester(app, conversation, input);
+  const target = input.customer ?? {};
+  const ids = identifiersOf(target);
+  if (ids.length === 0) throw missing('customer', 'customer needs one of intercom_user_id, user_id or email.');
+  if (ids.length > 1) throw invalid('customer', `customer must be identified by exactly one of intercom_user_id, user_id or email; got ${ids.map((x) => x.field).join(', ')}.`);
+  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const matches = lookup(app, field, value);
+  if (matches.length > 1) {
+    throw apiError('conflict', `Multiple existing users match this email address ${value} - must be more specific using user_id`, 'customer.email');
+  }
+  let customer = matches[0];
+  if (!customer && field !== 'email') throw apiError('not_found', 'User Not Found', `customer.${field}`);
+  if (customer && conversation.customers.includes(customer.id)) return conversation;
+  if (!customer) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw invalid('customer.email', `"${value}" is not an email address.`);
+    customer = { ...newAnonymous(store, app, 'contact'), email: value.toLowerCase() };
+    app.saveCustomer(customer);
+  }
+  const next: Conversation = { ...conversation, customers: [...conversation.customers, customer.id], updated_at: store.now() };
+  app.data.conversations.set(id, next);
+  return next;
+}
+
+/** An existing admin, or a customer already in the conversation. */
+function checkRequester(app: AppState, conversation: Conversation, input: AddCustomerInput): void {
+  const ids = identifiersOf(input);
+  if (input.admin_id !== undefined) {
+    if (ids.length > 0) throw invalid('admin_id', 'Send admin_id or one customer identifier as the requester, not both.');
+    if (!app.data.admins.has(String(input.admin_id))) throw apiError('admin_not_found', 'Admin Not Found', 'admin_id');
+    return;
+  }
+  if (ids.length === 0) {
+    throw missing('admin_id', 'admin_id, or one of intercom_user_id, user_id or email of a customer in the conversation, is required.');
+  }
+  if (ids.length > 1) throw invalid(ids[1]?.field ?? 'email', 'Identify the requesting customer by exactly one of intercom_user_id, user_id or email.');
+  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const found = lookup(app, field, value);
+  if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
+  if (!found.some((c) => conversation.customers.includes(c.id))) {
+    throw apiError('action_forbidden', 'Only an admin or a customer already in the conversation can add customers to it', field);
+  }
+}
+
+// --- replying ------------------------------------------------------------------------------------
+
+export interface ReplyInput extends CustomerIdentity {
+  type: 'admin' | 'user';
+  admin_id?: string | number;
+  message_type: 'comment' | 'note';
+  body: string;
+  attachment_urls?: string[];
+}
+
+/** Appends a comment or note; at most 60 parts a minute per conversation (a sliding 60-second window). */
+export function reply(store: Store, app: AppState, id: string, input: ReplyInput): Conversation {
+  const conversation = getConversation(app, id);
+  const author = replyAuthor(app, conversation, input);
+  const now = store.now();
+  // Counted from the stored parts' created_at, so a reset or re-seed clears the window with the data.
+  const recent = conversation.parts.filter((p) => p.created_at > now - PART_WINDOW_SECONDS).length;
+  if (recent >= PARTS_PER_MINUTE) {
+    throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${PARTS_PER_MINUTE} conversation parts per minute for this conversation`);
+  }
+  const part: ConversationPart = {
+    id: newPartId(conversation),
+    part_type: input.message_type,
+    body: input.body,
+    created_at: now,
+    updated_at: now,
+    notified_at: now,
+    assigned_to: null,
+    author,
+    attachments: (input.attachment_urls ?? []).map(attachmentOf),
+  };
+  const next: Conversation = { ...conversation, parts: [...conversation.parts, part], updated_at: now };
+  app.data.conversations.set(id, next);
+  return next;
+}
+
+function replyAuthor(app: AppState, conversation: Conversation, input: ReplyInput): Author {
+  if (input.type === 'admin') {
+    if (input.admin_id === undefined) throw missing('admin_id', 'admin_id is a required parameter for an admin reply.');
+    if (!app.data.admins.has(String(input.admin_id))) throw apiError('admin_not_found', 'Admin Not Found', 'admin_id');
+    return { type: 'admin', id: String(input.admin_id) };
+  }
+  if (input.message_type !== 'comment') throw invalid('message_type', 'A user can only reply with message_type comment.');
+  const ids = identifiersOf(input);
+  if (ids.length === 0) throw missing('intercom_user_id', 'A user reply needs one of intercom_user_id, user_id or email.');
+  if (ids.length > 1) throw invalid(ids[1]?.field ?? 'email', 'Identify the replying user by exactly one of intercom_user_id, user_id or email.');
+  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const found = lookup(app, field, value);
+  if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
+  const member = found.find((c) => conversation.customers.includes(c.id));
+  if (!member) throw apiError('action_forbidden', 'Only a customer in the conversation can reply to it as a user', field);
+  return { type: authorTypeOf(member), id: member.id };
+}
+
+function newPartId(conversation: Conversation): string {
+  const taken = new Set(conversation.parts.map((p) => p.id));
+  let n = conversation.parts.length + 1;
+  while (taken.has(String(n))) n++;
+  return String(n);
+}
+
+function attachmentOf(url: string): Attachment {
+  const path = url.split(/[?#]/)[0] ?? url;
+  return { name: decodeURIComponentSafe(path.slice(path.lastIndexOf('/') + 1)) || url, url };
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
