@@ -2,9 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/bench/**', 'node_modules/**'],
-    pool: 'threads',
     testTimeout: 20_000,
+    projects: [
+      {
+        test: {
+          name: 'mock',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/bench/**', 'test/example/**', 'node_modules/**'],
+          pool: 'threads',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The README's in-process example, exactly as a user would set it up.
+        test: {
+          name: 'readme-example',
+          include: ['test/example/*.test.ts'],
+          globalSetup: ['test/example/global-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
   },
 });

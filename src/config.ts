@@ -10,6 +10,10 @@ export interface Config {
   now: number | undefined;
   jobDelaySeconds: number;
   bodyLimit: number;
+  testApps: boolean;
+  maxTestApps: number;
+  testAppIdleSeconds: number;
+  journalSize: number;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -25,6 +29,10 @@ Options (each also read from the environment variable in brackets):
   --now UNIX          start the clock frozen at this Unix time (NOW); default: the wall clock
   --job-delay S       seconds before async enrichment jobs run (JOB_DELAY), default 2
   --body-limit BYTES  largest request body accepted (BODY_LIMIT), default 1048576
+  --no-test-apps      unseen test_ tokens stay 401 instead of provisioning an app (TEST_APPS=0)
+  --max-test-apps N   provisioned test apps kept at once (MAX_TEST_APPS), default 1000
+  --test-app-idle S   evict a provisioned app idle this many seconds (TEST_APP_IDLE), default 3600
+  --journal-size N    request journal entries kept per app (JOURNAL_SIZE), default 1000
   --help              print this help
 `;
 
@@ -60,6 +68,9 @@ const OPTIONS: Record<string, Option> = {
   '--now': { env: 'NOW', key: 'now', parse: integer(0, 253_402_300_799) },
   '--job-delay': { env: 'JOB_DELAY', key: 'jobDelaySeconds', parse: integer(0, 86_400) },
   '--body-limit': { env: 'BODY_LIMIT', key: 'bodyLimit', parse: integer(1024, 1024 * 1024 * 1024) },
+  '--max-test-apps': { env: 'MAX_TEST_APPS', key: 'maxTestApps', parse: integer(1, 1_000_000) },
+  '--test-app-idle': { env: 'TEST_APP_IDLE', key: 'testAppIdleSeconds', parse: integer(1, 31_536_000) },
+  '--journal-size': { env: 'JOURNAL_SIZE', key: 'journalSize', parse: integer(0, 1_000_000) },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -71,6 +82,10 @@ export const DEFAULT_CONFIG: Config = {
   now: undefined,
   jobDelaySeconds: 2,
   bodyLimit: 1024 * 1024,
+  testApps: true,
+  maxTestApps: 1000,
+  testAppIdleSeconds: 3600,
+  journalSize: 1000,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help. */
@@ -84,9 +99,14 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
     const raw = env[option.env];
     if (raw !== undefined && raw !== '') set(flag, raw);
   }
+  if (env.TEST_APPS === '0' || env.TEST_APPS === 'false') config.testApps = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return 'help';
+    if (arg === '--no-test-apps') {
+      config.testApps = false;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     if (!Object.hasOwn(OPTIONS, flag)) throw new ConfigError(`unknown option "${arg}" (see --help)`);

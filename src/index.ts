@@ -18,8 +18,12 @@ async function main(): Promise<void> {
     seed: config.seed,
     clock,
     jobDelaySeconds: config.jobDelaySeconds,
-    ...(config.fixturesDir === undefined ? {} : { fixturesDir: config.fixturesDir }),
-    ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+    fixturesDir: config.fixturesDir,
+    rateLimit: config.rateLimit,
+    testApps: config.testApps,
+    maxTestApps: config.maxTestApps,
+    testAppIdleSeconds: config.testAppIdleSeconds,
+    journalSize: config.journalSize,
   });
   const app = createApp({ store, bodyLimit: config.bodyLimit });
   const server = await listen(app, config.port, config.host);

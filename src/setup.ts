@@ -11,15 +11,14 @@ export interface StoreSetup {
   clock?: Clock;
   rateLimit?: number;
   jobDelaySeconds?: number;
+  testApps?: boolean;
+  maxTestApps?: number;
+  testAppIdleSeconds?: number;
+  journalSize?: number;
 }
 
 export function createStore(setup: StoreSetup = {}): Store {
-  const fixtures = loadFixtureDir(setup.fixturesDir ?? DEFAULT_FIXTURES_DIR);
-  return new Store({
-    seed: setup.seed ?? 1,
-    clock: setup.clock ?? new Clock(),
-    fixtures,
-    ...(setup.rateLimit === undefined ? {} : { rateLimit: setup.rateLimit }),
-    ...(setup.jobDelaySeconds === undefined ? {} : { jobDelaySeconds: setup.jobDelaySeconds }),
-  });
+  const { fixturesDir, seed, clock, ...rest } = setup;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  return new Store({ ...defined, seed: seed ?? 1, clock: clock ?? new Clock(), fixtures: loadFixtureDir(fixturesDir ?? DEFAULT_FIXTURES_DIR) });
 }

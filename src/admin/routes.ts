@@ -3,20 +3,18 @@
 
 import { apiError, missing } from '../core/errors.js';
 import { fixtureSchema } from '../fixtures/schema.js';
-import { adminRoute, type AdminInput } from '../routes/route.js';
+import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, num, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../store/app-state.js';
 import { FixtureError, type FixtureInput } from '../store/fixture-doc.js';
 import { runDueJobs } from '../store/jobs.js';
+import { appQuery, CONTROL_TAG, requireApp, targets } from './target.js';
+import { FAULT_ROUTES } from './faults.js';
+import { JOURNAL_ROUTES } from './journal.js';
+import { SNAPSHOT_ROUTES } from './snapshots.js';
 
-const TAG = 'Control plane';
+const TAG = CONTROL_TAG;
 const MAX_TIME = 253_402_300_799;
-const appQuery = openObj({ app: str({ description: 'App id; or send one of the app\'s tokens in Authorization' }) });
-
-function requireApp(input: AdminInput): AppState {
-  if (!input.app) throw missing('app', 'Name the app with ?app=<id> or one of its tokens in Authorization.');
-  return input.app;
-}
 
 const clockSchema: Schema = obj({ now: int(), frozen: bool() }, ['now', 'frozen']);
 
@@ -30,10 +28,15 @@ export const health = adminRoute({
   response: {
     status: 200,
     description: 'Health',
-    schema: obj({ status: str({ const: 'ok' }), seed: int(), apps: arr(str()), clock: clockSchema }, ['status', 'seed', 'apps', 'clock']),
+    schema: obj(
+      { status: str({ const: 'ok' }), seed: int(), apps: arr(str()), provisioned_apps: int({ minimum: 0 }), clock: clockSchema },
+      ['status', 'seed', 'apps', 'provisioned_apps', 'clock'],
+    ),
   },
   errors: [],
-  handler: ({ store }) => ({ body: { status: 'ok', seed: store.seed, apps: store.appIds(), clock: store.clock.state() } }),
+  handler: ({ store }) => ({
+    body: { status: 'ok', seed: store.seed, apps: store.appIds(), provisioned_apps: store.provisionedCount(), clock: store.clock.state() },
+  }),
 });
 
 export const reset = adminRoute({
@@ -154,11 +157,7 @@ export const runJobs = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'How many jobs ran', schema: obj({ ran: int({ minimum: 0 }) }, ['ran']) },
   errors: ['not_found', 'unauthorized'],
-  handler: ({ store, app }) => {
-    const targets = app ? [app] : store.appIds().map((id) => store.app(id)).filter((a): a is AppState => a !== undefined);
-    const ran = targets.reduce((sum, a) => sum + runDueJobs(a, Infinity), 0);
-    return { body: { ran } };
-  },
+  handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity), 0) } }),
 });
 
-export const CONTROL_ROUTES = [health, reset, seed, state, getClock, setClock, runJobs];
+export const CONTROL_ROUTES = [health, reset, seed, state, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES];

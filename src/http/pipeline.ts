@@ -4,9 +4,11 @@
 
 import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
 import type { AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
+import { obj, type Schema } from '../schemas/json-schema.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
 import type { RateDecision } from '../store/rate-limit.js';
+import { journalBody } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { readJsonBody } from './body.js';
@@ -45,6 +47,16 @@ function queryOf(url: URL): Record<string, unknown> {
   return Object.fromEntries(entries);
 }
 
+const paramSchemas = new WeakMap<object, Schema>();
+function paramsSchema(params: Record<string, Schema>): Schema {
+  let schema = paramSchemas.get(params);
+  if (!schema) {
+    schema = obj(params, Object.keys(params));
+    paramSchemas.set(params, schema);
+  }
+  return schema;
+}
+
 function check(def: RouteDef, input: RequestInput): void {
   const problems: ErrorItem[] = [];
   const add = (list: ReturnType<typeof validate>, prefix = '') => {
@@ -53,6 +65,7 @@ function check(def: RouteDef, input: RequestInput): void {
       problems.push({ code: p.kind === 'missing' ? 'parameter_not_found' : 'parameter_invalid', message: p.message, ...(field ? { field } : {}) });
     }
   };
+  if (def.params) add(validate(paramsSchema(def.params), input.params));
   if (def.query) add(validate(def.query, input.query, true));
   if (def.body) add(validate(def.body, input.body));
   if (problems.length > 0) throw new ApiError(problems);
@@ -89,27 +102,38 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const route: AppRoute = def;
     return async (incoming) => {
       const requestId = store.nextRequestId();
-      let app: AppState;
+      const url = new URL(incoming.request.url);
+      let app: AppState | undefined;
+      let body: unknown = null;
+      let response: Response;
       try {
-        app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined)) ?? (() => {
-          throw tokenInvalid();
-        })();
+        app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
+        if (!app) throw tokenInvalid();
       } catch (err) {
-        return fail(err, requestId, {});
+        response = fail(err, requestId, {});
+        record(store, undefined, route, incoming, url, requestId, null, response.status, undefined);
+        return response;
       }
+      const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
+      if (effects.latencyMs > 0) await sleep(effects.latencyMs);
       const decision = store.takeOperation(app);
-      const headers = rateHeaders(decision);
+      const forced = effects.rateLimit && decision.allowed ? { ...decision, allowed: false, remaining: 0 } : decision;
+      const headers = effects.dropRateLimitHeaders ? {} : rateHeaders(forced);
+      let result: RouteResult | undefined;
       try {
-        if (!decision.allowed) {
-          throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${decision.limit} in 10_seconds`);
-        }
+        if (!forced.allowed) throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${forced.limit} in 10_seconds`);
         checkAccept(incoming.request.headers.get('accept') ?? undefined);
+        if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
         store.touch(app);
         const input = await buildInput(route, incoming, store, bodyLimit);
-        return success(route.handler({ ...input, app }), requestId, headers);
+        body = input.body;
+        result = route.handler({ ...input, app });
+        response = success(result, requestId, headers);
       } catch (err) {
-        return fail(err, requestId, headers);
+        response = fail(err, requestId, headers);
       }
+      record(store, app, route, incoming, url, requestId, body, response.status, result);
+      return response;
     };
   }
 
@@ -126,6 +150,42 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       return fail(err, requestId, {});
     }
   };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Ids a request named (path parameters) or got back (the response's own id). */
+function touched(params: Record<string, string>, result: RouteResult | undefined): string[] {
+  const out = Object.values(params);
+  const id = (result?.body as { id?: unknown } | undefined)?.id;
+  if (typeof id === 'string' && !out.includes(id)) out.push(id);
+  return out;
+}
+
+function record(
+  store: Store,
+  app: AppState | undefined,
+  route: RouteDef,
+  incoming: Incoming,
+  url: URL,
+  requestId: string,
+  body: unknown,
+  status: number,
+  result: RouteResult | undefined,
+): void {
+  (app?.journal ?? store.anonymousJournal).add({
+    seq: store.nextJournalSeq(),
+    time: store.now(),
+    app: app?.id ?? null,
+    request_id: requestId,
+    method: route.method,
+    path: url.pathname,
+    query: queryOf(url),
+    body: route.method === 'GET' ? null : journalBody(body),
+    status,
+    operationId: route.operationId,
+    touched: touched(incoming.params, result),
+  });
 }
 
 /** The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. */

@@ -4,6 +4,7 @@
 import { CowMap } from '../core/cow.js';
 import { machinePart, objectId } from '../core/ids.js';
 import { hashSeed, Random } from '../core/random.js';
+import { Journal } from './journal.js';
 import type {
   Admin,
   AppConfig,
@@ -69,6 +70,7 @@ export interface AppBase {
 export interface Snapshot {
   data: Collections<'live'>;
   jobs: readonly Job[];
+  created_at: number;
 }
 
 export interface RateWindow {
@@ -102,12 +104,20 @@ export class AppState {
   readonly counters: { object: number; numeric: number; job: number };
   readonly random: Random;
   private readonly machine: string;
+  /** Outside the state too: a reset or restore does not forget what was asked. */
+  readonly journal: Journal;
+  readonly snapshots = new Map<string, Snapshot>();
+  /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
+  provisioned = false;
+  lastUsed = 0;
 
   constructor(
     readonly base: AppBase,
     seed: number,
     config: AppConfig = base.config,
+    journalSize = 1000,
   ) {
+    this.journal = new Journal(journalSize);
     this.id = config.id;
     this.config = config;
     this.data = liveOf(base.data);
@@ -136,8 +146,8 @@ export class AppState {
     this.rate = { start: 0, used: 0 };
   }
 
-  snapshot(): Snapshot {
-    return { data: forkOf(this.data), jobs: [...this.jobs] };
+  snapshot(now: number): Snapshot {
+    return { data: forkOf(this.data), jobs: [...this.jobs], created_at: now };
   }
 
   restore(snapshot: Snapshot): void {

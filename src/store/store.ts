@@ -3,12 +3,15 @@
 import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
+import { hashSeed } from '../core/random.js';
 import { AppState, type AppBase } from './app-state.js';
 import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
 import { generate } from './generate.js';
+import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
+import { Journal } from './journal.js';
 import { DEFAULT_RATE_LIMIT, normalize, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
 
@@ -21,7 +24,18 @@ export interface StoreOptions {
   rateLimit?: number;
   /** Seconds between a write and its enrichment job (location, avatar, social profiles). */
   jobDelaySeconds?: number;
+  /** Whether an unseen `test_` token provisions a fresh app (default true). */
+  testApps?: boolean;
+  /** Most provisioned apps kept at once; the least recently used go first (default 1000). */
+  maxTestApps?: number;
+  /** Provisioned apps idle this long on the store's clock are evicted (default 3600 s). */
+  testAppIdleSeconds?: number;
+  /** Journal entries kept per app (default 1000). */
+  journalSize?: number;
 }
+
+/** A token that provisions an app: `test_` and printable ASCII, as tokens are. */
+const TEST_TOKEN = /^test_[!-~]{1,250}$/;
 
 export type SeedMode = 'replace' | 'merge';
 
@@ -31,9 +45,18 @@ export class Store {
   readonly faker: Faker;
   readonly jobDelaySeconds: number;
   readonly defaultRateLimit: number;
+  readonly faults: Faults;
+  /** Requests that named no app (401s). */
+  readonly anonymousJournal: Journal;
   private readonly requestIds: RequestIds;
   private readonly apps = new Map<string, AppState>();
   private readonly tokens = new Map<string, string>();
+  /** Provisioned apps, least recently used first. */
+  private readonly provisioned = new Map<string, AppState>();
+  private provisionBase: AppBase | undefined;
+  private readonly testApps: { enabled: boolean; max: number; idleSeconds: number };
+  readonly journalSize: number;
+  private journalSeq = 1;
 
   constructor(options: StoreOptions) {
     this.seed = options.seed;
@@ -42,10 +65,20 @@ export class Store {
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.faker = createFaker(options.seed, REFERENCE_TIME);
     this.requestIds = new RequestIds(options.seed);
+    this.faults = new Faults(options.seed);
+    this.journalSize = options.journalSize ?? 1000;
+    this.anonymousJournal = new Journal(this.journalSize);
+    this.testApps = {
+      enabled: options.testApps ?? true,
+      max: options.maxTestApps ?? 1000,
+      idleSeconds: options.testAppIdleSeconds ?? 3600,
+    };
     options.fixtures.forEach(({ file, input }, i) => {
       try {
         const { doc, counter } = this.expand(input);
-        this.install(this.prepare(doc, counter));
+        const app = this.install(this.prepare(doc, counter));
+        // Provisioned test apps start from the default app: `demo` if there is one, else the first.
+        if (!this.provisionBase || app.id === 'demo') this.provisionBase = app.base;
       } catch (err) {
         if (err instanceof FixtureError) throw new FixtureError(err.path, err.problem, file ?? `fixture #${i + 1}`);
         throw err;
@@ -69,9 +102,61 @@ export class Store {
     return this.apps.get(id);
   }
 
+  nextJournalSeq(): number {
+    return this.journalSeq++;
+  }
+
+  /** The app of a token; an unseen `test_` token provisions a fresh app seeded from the default fixtures. */
   appForToken(token: string): AppState | undefined {
     const id = this.tokens.get(token);
-    return id === undefined ? undefined : this.apps.get(id);
+    if (id !== undefined) {
+      const app = this.apps.get(id);
+      if (app?.provisioned) this.markUsed(app);
+      return app;
+    }
+    if (!this.testApps.enabled || !this.provisionBase || !TEST_TOKEN.test(token)) return undefined;
+    return this.provision(token, this.provisionBase);
+  }
+
+  provisionedCount(): number {
+    return this.provisioned.size;
+  }
+
+  private markUsed(app: AppState): void {
+    app.lastUsed = this.now();
+    this.provisioned.delete(app.id);
+    this.provisioned.set(app.id, app);
+  }
+
+  /** O(1) in the fixtures' size: the new app's collections are overlays on the shared base. */
+  private provision(token: string, base: AppBase): AppState {
+    this.evict();
+    let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
+    while (this.apps.has(id)) id = `test_${hashHex(id)}`;
+    const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit };
+    const app = new AppState(base, this.seed, config, this.journalSize);
+    app.provisioned = true;
+    this.apps.set(id, app);
+    this.tokens.set(token, id);
+    this.markUsed(app);
+    return app;
+  }
+
+  /** Drops provisioned apps idle past the limit, then the least recently used over the count. */
+  private evict(): void {
+    const now = this.now();
+    for (const app of this.provisioned.values()) {
+      const idle = now - app.lastUsed > this.testApps.idleSeconds;
+      const over = this.provisioned.size >= this.testApps.max;
+      if (!idle && !over) break;
+      this.drop(app);
+    }
+  }
+
+  private drop(app: AppState): void {
+    this.provisioned.delete(app.id);
+    this.apps.delete(app.id);
+    for (const token of app.config.tokens) if (this.tokens.get(token) === app.id) this.tokens.delete(token);
   }
 
   /** Brings time-dependent state up to the clock before a request reads or writes the app. */
@@ -131,8 +216,8 @@ export class Store {
   }
 
   private install(base: AppBase, previous?: AppState): AppState {
-    if (previous) for (const token of previous.config.tokens) this.tokens.delete(token);
-    const app = new AppState(base, this.seed);
+    if (previous) this.drop(previous);
+    const app = new AppState(base, this.seed, base.config, this.journalSize);
     if (previous) {
       // Ids already handed out stay taken after a re-seed.
       app.counters.object = Math.max(app.counters.object, previous.counters.object);
@@ -144,6 +229,8 @@ export class Store {
     return app;
   }
 }
+
+const hashHex = (s: string): string => hashSeed(s).toString(16).padStart(8, '0');
 
 function mergeById<T extends { id: string }>(current: readonly T[], incoming: readonly T[]): T[] {
   const out = new Map(current.map((x) => [x.id, x]));

@@ -15,7 +15,7 @@ describe('GET /__admin/health', () => {
   it('answers without a token, with the apps, seed and clock', async () => {
     const res = await mock().call('GET', '/__admin/health', { token: null });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', seed: 1, apps: ['demo', 'other'], clock: { now: TEST_NOW, frozen: true } });
+    expect(res.body).toEqual({ status: 'ok', seed: 1, apps: ['demo', 'other'], provisioned_apps: 0, clock: { now: TEST_NOW, frozen: true } });
   });
 });
 
@@ -143,15 +143,16 @@ describe('GET /__admin/state', () => {
 });
 
 describe('POST /__admin/reset', () => {
-  const merge = (m: ReturnType<typeof mock>) =>
-    m.store.app('demo')!.saveTag({ id: '99999', name: 'written-after-seed' });
+  const write = (m: ReturnType<typeof mock>, token = 'demo-token', name = 'written-after-seed') =>
+    m.call('POST', '/tags', { token, body: { name } });
 
   it('restores every app exactly to its seeded state', async () => {
     const m = mock();
     const demo = await state(m);
     const other = await state(m, 'other');
-    merge(m);
-    m.store.app('other')!.saveTag({ id: '99998', name: 'also-written' });
+    await write(m);
+    await m.call('POST', '/users', { body: { user_id: 'after-seed', email: 'after@example.com' } });
+    await write(m, 'other-token', 'also-written');
     expect(await state(m)).not.toBe(demo);
     const res = await m.call('POST', '/__admin/reset', { token: null });
     expect(res.body).toEqual({ reset: ['demo', 'other'] });
@@ -162,8 +163,8 @@ describe('POST /__admin/reset', () => {
   it('resets only the app named by ?app= or by its token', async () => {
     const m = mock();
     const demo = await state(m);
-    merge(m);
-    m.store.app('other')!.saveTag({ id: '99998', name: 'also-written' });
+    await write(m);
+    await write(m, 'other-token', 'also-written');
     expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).body).toEqual({ reset: ['demo'] });
     expect(await state(m)).toBe(demo);
     expect(await state(m, 'other')).toContain('also-written');

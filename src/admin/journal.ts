@@ -1,0 +1,99 @@
+// The request journal over HTTP: list, count and clear what the apps were asked.
+
+import { apiError } from '../core/errors.js';
+import { adminRoute, type AdminInput } from '../routes/route.js';
+import { arr, int, nullable, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { query, type Journal, type JournalFilter } from '../store/journal.js';
+import { appParam, CONTROL_TAG, targets } from './target.js';
+
+const filterProps = {
+  app: appParam,
+  method: str({ description: 'GET, POST, PUT or DELETE' }),
+  path: str({ description: 'Exact path, or a prefix ending in *' }),
+  operationId: str(),
+  status: int({ minimum: 100, maximum: 599 }),
+  since: int({ minimum: 0, description: 'Unix seconds on the mock\'s clock' }),
+  limit: int({ minimum: 1, maximum: 100_000, description: 'At most this many, the most recent' }),
+};
+
+const entrySchema: Schema = obj(
+  {
+    seq: int(),
+    time: int(),
+    app: nullable(str()),
+    request_id: str(),
+    method: str(),
+    path: str(),
+    query: { type: 'object' },
+    body: {},
+    status: int(),
+    operationId: str(),
+    touched: arr(str()),
+  },
+  ['seq', 'time', 'app', 'request_id', 'method', 'path', 'query', 'body', 'status', 'operationId', 'touched'],
+);
+
+/** The named app's journal, or every app's plus the one of requests that named no app. */
+function journalsOf(input: AdminInput): Journal[] {
+  return input.app ? [input.app.journal] : [...targets(input).map((a) => a.journal), input.store.anonymousJournal];
+}
+
+function find(input: AdminInput, f: Record<string, unknown>) {
+  const { app: _app, ...rest } = f;
+  return query(journalsOf(input), rest as JournalFilter);
+}
+
+export const listRequests = adminRoute({
+  method: 'GET',
+  path: '/__admin/requests',
+  operationId: 'adminListRequests',
+  summary: 'The request journal',
+  description:
+    'API requests in the order they arrived, with method, path, query, body, status, operationId, the ids they touched and the time on the mock\'s clock; filtered by app (or its token), method, path, operationId, status and since; limit keeps the most recent. Each app keeps its last N (a ring buffer).',
+  tag: CONTROL_TAG,
+  query: openObj(filterProps),
+  response: { status: 200, description: 'Journal entries', schema: obj({ requests: arr(entrySchema) }, ['requests']) },
+  errors: ['not_found', 'unauthorized'],
+  handler: (input) => ({ body: { requests: find(input, input.query) } }),
+});
+
+export const countRequests = adminRoute({
+  method: 'POST',
+  path: '/__admin/requests/count',
+  operationId: 'adminCountRequests',
+  summary: 'Count journal entries matching a filter',
+  description: 'The body is a filter with the members of GET /__admin/requests\'s query; the app may also come from ?app= or a token.',
+  tag: CONTROL_TAG,
+  query: openObj({ app: appParam }),
+  body: obj(filterProps),
+  response: { status: 200, description: 'How many', schema: obj({ count: int({ minimum: 0 }) }, ['count']) },
+  errors: ['not_found', 'unauthorized'],
+  handler: (input) => {
+    const named = input.body.app;
+    const app = typeof named === 'string' ? input.store.app(named) : input.app;
+    if (typeof named === 'string' && !app) throw apiError('not_found', `No app "${named.slice(0, 100)}"`, 'app');
+    return { body: { count: find({ ...input, app }, input.body).length } };
+  },
+});
+
+export const clearRequests = adminRoute({
+  method: 'DELETE',
+  path: '/__admin/requests',
+  operationId: 'adminClearRequests',
+  summary: 'Clear the journal',
+  description: 'Forgets the journal of the app named, or of every app.',
+  tag: CONTROL_TAG,
+  query: openObj({ app: appParam }),
+  response: { status: 200, description: 'Cleared', schema: obj({ cleared: int({ minimum: 0 }) }, ['cleared']) },
+  errors: ['not_found', 'unauthorized'],
+  handler: (input) => {
+    let cleared = 0;
+    for (const j of journalsOf(input)) {
+      cleared += j.size;
+      j.clear();
+    }
+    return { body: { cleared } };
+  },
+});
+
+export const JOURNAL_ROUTES = [listRequests, countRequests, clearRequests];

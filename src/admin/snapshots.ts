@@ -1,0 +1,93 @@
+// Named snapshots of one app's state: seed once, snapshot, restore after each test. A snapshot
+// copies only what the app changed since its seeded base.
+
+import { apiError, notFound } from '../core/errors.js';
+import { adminRoute } from '../routes/route.js';
+import { arr, int, obj, str, type Schema } from '../schemas/json-schema.js';
+import { appQuery, CONTROL_TAG, requireApp } from './target.js';
+
+const name = str({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });
+const snapshotSchema: Schema = obj({ app: str(), name: str(), created_at: int() }, ['app', 'name', 'created_at']);
+const MAX_SNAPSHOTS = 100;
+
+export const createSnapshot = adminRoute({
+  method: 'POST',
+  path: '/__admin/snapshots',
+  operationId: 'adminCreateSnapshot',
+  summary: 'Save the app\'s current state under a name',
+  description: `Saves the state (records and pending jobs) of the app named by ?app= or its token; the same name again overwrites it. At most ${MAX_SNAPSHOTS} per app.`,
+  tag: CONTROL_TAG,
+  query: appQuery,
+  body: obj({ name }, ['name']),
+  response: { status: 201, description: 'The snapshot', schema: snapshotSchema },
+  errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'conflict'],
+  handler: (input) => {
+    const app = requireApp(input);
+    const snapshotName = String(input.body.name);
+    if (!app.snapshots.has(snapshotName) && app.snapshots.size >= MAX_SNAPSHOTS) {
+      throw apiError('conflict', `The app already holds ${MAX_SNAPSHOTS} snapshots; delete one first.`, 'name');
+    }
+    const snapshot = app.snapshot(input.store.now());
+    app.snapshots.set(snapshotName, snapshot);
+    return { status: 201, body: { app: app.id, name: snapshotName, created_at: snapshot.created_at } };
+  },
+});
+
+export const listSnapshots = adminRoute({
+  method: 'GET',
+  path: '/__admin/snapshots',
+  operationId: 'adminListSnapshots',
+  summary: 'List the app\'s snapshots',
+  description: 'The snapshots of the app named by ?app= or its token, oldest first.',
+  tag: CONTROL_TAG,
+  query: appQuery,
+  response: { status: 200, description: 'The snapshots', schema: obj({ snapshots: arr(snapshotSchema) }, ['snapshots']) },
+  errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  handler: (input) => {
+    const app = requireApp(input);
+    const snapshots = [...app.snapshots].map(([n, s]) => ({ app: app.id, name: n, created_at: s.created_at }));
+    return { body: { snapshots } };
+  },
+});
+
+export const restoreSnapshot = adminRoute({
+  method: 'POST',
+  path: '/__admin/snapshots/{name}/restore',
+  operationId: 'adminRestoreSnapshot',
+  summary: 'Roll the app back to a snapshot',
+  description: 'The app\'s state becomes exactly the snapshot\'s; the snapshot stays, so it can be restored again. Ids handed out since are not handed out again.',
+  tag: CONTROL_TAG,
+  params: { name },
+  query: appQuery,
+  response: { status: 200, description: 'The snapshot restored', schema: snapshotSchema },
+  errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  handler: (input) => {
+    const app = requireApp(input);
+    const snapshotName = input.params.name ?? '';
+    const snapshot = app.snapshots.get(snapshotName);
+    if (!snapshot) throw notFound(`No snapshot "${snapshotName.slice(0, 100)}" in app "${app.id}"`);
+    app.restore(snapshot);
+    return { body: { app: app.id, name: snapshotName, created_at: snapshot.created_at } };
+  },
+});
+
+export const deleteSnapshot = adminRoute({
+  method: 'DELETE',
+  path: '/__admin/snapshots/{name}',
+  operationId: 'adminDeleteSnapshot',
+  summary: 'Delete a snapshot',
+  description: 'Forgets the named snapshot of the app.',
+  tag: CONTROL_TAG,
+  params: { name },
+  query: appQuery,
+  response: { status: 200, description: 'Deleted', schema: obj({ deleted: str() }, ['deleted']) },
+  errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  handler: (input) => {
+    const app = requireApp(input);
+    const snapshotName = input.params.name ?? '';
+    if (!app.snapshots.delete(snapshotName)) throw notFound(`No snapshot "${snapshotName.slice(0, 100)}" in app "${app.id}"`);
+    return { body: { deleted: snapshotName } };
+  },
+});
+
+export const SNAPSHOT_ROUTES = [createSnapshot, listSnapshots, restoreSnapshot, deleteSnapshot];

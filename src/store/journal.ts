@@ -1,0 +1,97 @@
+// The request journal: what each API request asked and got, per app, in a ring buffer so a long
+// CI run cannot grow it without bound.
+
+export interface JournalEntry {
+  /** Order across all apps. */
+  seq: number;
+  /** Unix seconds on the store's clock. */
+  time: number;
+  app: string | null;
+  request_id: string;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: unknown;
+  status: number;
+  operationId: string;
+  /** Ids the request named or got back: path parameters and the response's own id. */
+  touched: string[];
+}
+
+export interface JournalFilter {
+  app?: string;
+  method?: string;
+  /** Exact path, or a prefix ending in `*`. */
+  path?: string;
+  operationId?: string;
+  status?: number;
+  /** Entries at or after this Unix second. */
+  since?: number;
+  /** At most this many, the most recent. */
+  limit?: number;
+}
+
+/** Bodies larger than this are journaled as a marker, so the buffer's memory stays bounded. */
+const MAX_BODY_CHARS = 16 * 1024;
+
+export function journalBody(body: unknown): unknown {
+  if (body === undefined) return null;
+  const text = JSON.stringify(body);
+  return text.length <= MAX_BODY_CHARS ? body : { truncated: true, chars: text.length };
+}
+
+export class Journal {
+  private buffer: (JournalEntry | undefined)[];
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly capacity: number) {
+    this.buffer = new Array<JournalEntry | undefined>(capacity);
+  }
+
+  add(entry: JournalEntry): void {
+    if (this.capacity === 0) return;
+    this.buffer[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    if (this.count < this.capacity) this.count++;
+  }
+
+  /** Oldest first. */
+  entries(): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const start = (this.next - this.count + this.capacity) % this.capacity;
+    for (let i = 0; i < this.count; i++) {
+      const e = this.buffer[(start + i) % this.capacity];
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  clear(): void {
+    this.buffer = new Array<JournalEntry | undefined>(this.capacity);
+    this.next = 0;
+    this.count = 0;
+  }
+}
+
+export function matchesFilter(e: JournalEntry, f: JournalFilter): boolean {
+  if (f.method !== undefined && e.method !== f.method.toUpperCase()) return false;
+  if (f.path !== undefined) {
+    if (f.path.endsWith('*') ? !e.path.startsWith(f.path.slice(0, -1)) : e.path !== f.path) return false;
+  }
+  if (f.operationId !== undefined && e.operationId !== f.operationId) return false;
+  if (f.status !== undefined && e.status !== f.status) return false;
+  if (f.since !== undefined && e.time < f.since) return false;
+  return true;
+}
+
+/** Entries of several journals merged in request order, filtered, the most recent `limit` kept. */
+export function query(journals: readonly Journal[], f: JournalFilter): JournalEntry[] {
+  const all = journals.flatMap((j) => j.entries().filter((e) => matchesFilter(e, f)));
+  all.sort((a, b) => a.seq - b.seq);
+  return f.limit !== undefined ? all.slice(Math.max(0, all.length - f.limit)) : all;
+}

@@ -1,0 +1,51 @@
+// Starting and stopping the mock from a test runner, without a subprocess.
+
+import type { Hono } from 'hono';
+import { createApp } from './app.js';
+import { Clock } from './core/clock.js';
+import { ControlClient } from './control-client.js';
+import { listen } from './server.js';
+import { createStore, type StoreSetup } from './setup.js';
+import type { Store } from './store/store.js';
+
+export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Start the clock frozen at this Unix time; default: the wall clock. */
+  now?: number;
+  bodyLimit?: number;
+}
+
+export interface MockServer {
+  url: string;
+  port: number;
+  store: Store;
+  app: Hono;
+  control: ControlClient;
+  /** A fresh `test_` token: each one gets its own app, seeded from the default fixtures, on first use. */
+  testToken(label?: string): string;
+  /** Authorization headers for a token (default: the demo app's). */
+  headers(token?: string): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+let tokenCounter = 0;
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { port = 0, host = '127.0.0.1', now, bodyLimit, ...setup } = options;
+  const clock = now === undefined ? new Clock() : new Clock({ start: now, frozen: true });
+  const store = createStore({ ...setup, clock });
+  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }) });
+  const server = await listen(app, port, host);
+  return {
+    url: server.url,
+    port: server.port,
+    store,
+    app,
+    control: new ControlClient(server.url),
+    testToken: (label = 'app') => `test_${label.replace(/[^!-~]/g, '_').slice(0, 100)}_${process.pid}_${++tokenCounter}`,
+    headers: (token = 'demo-token') => ({ authorization: `Bearer ${token}`, accept: 'application/json' }),
+    stop: () => server.close(),
+  };
+}

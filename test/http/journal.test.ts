@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes, mock, TEST_NOW } from '../helpers.js';
+
+const ADA = '5714dd359a3fd47136000001';
+const list = async (m: ReturnType<typeof mock>, query = '') => (await m.call('GET', `/__admin/requests${query}`, { token: null })).body.requests as any[];
+
+describe('the request journal', () => {
+  it('records each API request with method, path, query, body, status, operationId, touched ids and clock time', async () => {
+    const m = mock();
+    await m.call('GET', `/users/${ADA}?display=1`);
+    m.clock.advance(5);
+    const created = await m.call('POST', '/tags', { body: { name: 'journaled' } });
+    const entries = await list(m, '?app=demo');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({
+      app: 'demo',
+      method: 'GET',
+      path: `/users/${ADA}`,
+      query: { display: '1' },
+      body: null,
+      status: 200,
+      operationId: 'getUser',
+      touched: [ADA],
+      time: TEST_NOW,
+    });
+    expect(entries[0].request_id).toMatch(/^[0-9a-z]{20}$/);
+    expect(entries[1]).toMatchObject({
+      method: 'POST',
+      path: '/tags',
+      body: { name: 'journaled' },
+      status: 200,
+      operationId: 'saveTag',
+      touched: [created.body.id],
+      time: TEST_NOW + 5,
+    });
+    expect(entries[1].seq).toBeGreaterThan(entries[0].seq);
+  });
+
+  it('records rejected requests too, and 401s under app null', async () => {
+    const m = mock();
+    await m.call('GET', '/users/nope');
+    await m.call('GET', '/admins', { token: 'bad-token' });
+    const all = await list(m);
+    expect(all.map((e) => [e.app, e.status, e.operationId])).toEqual([
+      ['demo', 404, 'getUser'],
+      [null, 401, 'listAdmins'],
+    ]);
+  });
+
+  it('filters by method, path prefix, operationId, status, since and limit', async () => {
+    const m = mock();
+    await m.call('GET', '/admins');
+    await m.call('GET', `/users/${ADA}`);
+    m.clock.advance(30);
+    await m.call('GET', '/users/nope');
+    await m.call('POST', '/tags', { body: { name: 'x' } });
+    expect((await list(m, '?method=post')).map((e) => e.path)).toEqual(['/tags']);
+    expect((await list(m, '?path=/users/*')).length).toBe(2);
+    expect((await list(m, '?path=/admins')).length).toBe(1);
+    expect((await list(m, '?operationId=getUser&status=404')).map((e) => e.path)).toEqual(['/users/nope']);
+    expect((await list(m, `?since=${TEST_NOW + 30}`)).length).toBe(2);
+    expect((await list(m, '?limit=1')).map((e) => e.path)).toEqual(['/tags']);
+  });
+
+  it('keeps each app\'s journal apart and never records control-plane requests', async () => {
+    const m = mock();
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins', { token: 'other-token' });
+    await m.call('GET', '/__admin/health', { token: null });
+    expect((await list(m, '?app=other')).map((e) => e.app)).toEqual(['other']);
+    expect((await m.call('GET', '/__admin/requests', { token: 'demo-token' })).body.requests.map((e: any) => e.app)).toEqual(['demo']);
+  });
+
+  it('counts and clears', async () => {
+    const m = mock();
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins', { token: 'other-token' });
+    expect((await m.call('POST', '/__admin/requests/count', { token: null, body: { operationId: 'listAdmins' } })).body).toEqual({ count: 3 });
+    expect((await m.call('POST', '/__admin/requests/count', { token: null, body: { app: 'other' } })).body).toEqual({ count: 1 });
+    expect((await m.call('DELETE', '/__admin/requests?app=demo', { token: null })).body).toEqual({ cleared: 2 });
+    expect((await list(m)).map((e) => e.app)).toEqual(['other']);
+    expect((await m.call('DELETE', '/__admin/requests', { token: null })).body).toEqual({ cleared: 1 });
+    expect(await list(m)).toEqual([]);
+  });
+
+  it('stays bounded: a ring buffer of the configured size keeps the most recent', async () => {
+    const m = mock({ journalSize: 5 });
+    for (let i = 0; i < 12; i++) await m.call('GET', `/users/missing-${i}`);
+    expect((await list(m, '?app=demo')).map((e) => e.path)).toEqual([7, 8, 9, 10, 11].map((i) => `/users/missing-${i}`));
+  });
+
+  it('journals a large body as a marker, not the body', async () => {
+    const m = mock();
+    await m.call('POST', '/tags', { body: { name: 'big', pad: 'x'.repeat(20_000) } });
+    expect((await list(m))[0].body).toEqual({ truncated: true, chars: 20_023 });
+  });
+
+  it('answers 404 for an unknown app in a filter', async () => {
+    const res = await mock().call('POST', '/__admin/requests/count', { token: null, body: { app: 'nope' } });
+    expect(res.status).toBe(404);
+    expect(errorCodes(res)).toEqual(['not_found']);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ControlError, startMockServer } from '../src/lib.js';
+
+const tcpHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap' || r === 'TCPSocketWrap').length;
+
+describe('startMockServer', () => {
+  it('starts on an ephemeral port, serves a provisioned test app, drives the control plane, and stops without leaked handles', async () => {
+    const before = tcpHandles();
+    const mock = await startMockServer({ port: 0, seed: 4, now: 1_767_312_000 });
+    try {
+      expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const token = mock.testToken('in-process');
+      expect(token).toMatch(/^test_in-process_\d+_\d+$/);
+      const tag = await fetch(`${mock.url}/tags`, {
+        method: 'POST',
+        headers: { ...mock.headers(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'from-a-test' }),
+      });
+      expect(tag.status).toBe(200);
+      const ref = { token };
+      expect((await mock.control.health()).seed).toBe(4);
+      expect(await mock.control.snapshot(ref, 'clean')).toMatchObject({ name: 'clean' });
+      await fetch(`${mock.url}/tags`, { method: 'POST', headers: { ...mock.headers(token), 'content-type': 'application/json' }, body: '{"name":"later"}' });
+      await mock.control.restore(ref, 'clean');
+      const names = (await mock.control.state(ref)).tags.map((t) => t.name);
+      expect(names).toContain('from-a-test');
+      expect(names).not.toContain('later');
+      expect(await mock.control.countRequests({ operationId: 'saveTag' }, ref)).toBe(2);
+      expect((await mock.control.requests({ limit: 1 }, ref))[0]?.path).toBe('/tags');
+      expect(await mock.control.setClock({ advance: 10 })).toEqual({ now: 1_767_312_010, frozen: true });
+      await mock.control.addFault({ error: 'server_error', count: 1 }, ref);
+      expect((await fetch(`${mock.url}/admins`, { headers: mock.headers(token) })).status).toBe(500);
+      expect(await mock.control.faults()).toEqual([]);
+      expect(await mock.control.runJobs(ref)).toEqual({ ran: 0 });
+      expect(await mock.control.reset(ref)).toEqual({ reset: [mock.store.appForToken(token)?.id] });
+      await expect(mock.control.state({ app: 'nope' })).rejects.toBeInstanceOf(ControlError);
+    } finally {
+      await mock.stop();
+    }
+    // Client sockets of fetch's pool notice the close asynchronously; give them a moment.
+    for (let i = 0; i < 40 && tcpHandles() > before; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(tcpHandles()).toBe(before);
+  });
+
+  it('runs two servers side by side without sharing state', async () => {
+    const [a, b] = await Promise.all([startMockServer(), startMockServer()]);
+    try {
+      expect(a.port).not.toBe(b.port);
+      await fetch(`${a.url}/tags`, { method: 'POST', headers: { ...a.headers(), 'content-type': 'application/json' }, body: '{"name":"only-a"}' });
+      const names = (await b.control.state({ app: 'demo' })).tags.map((t) => t.name);
+      expect(names).not.toContain('only-a');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
