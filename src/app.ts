@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
-import { createHandler } from './http/pipeline.js';
+import { checkUrlLength, createHandler } from './http/pipeline.js';
 import { errorResponse } from './http/respond.js';
 import { buildDocument } from './openapi.js';
 import { ROUTES } from './routes/index.js';
@@ -20,6 +20,8 @@ export interface AppOptions {
   log?: (message: string, error?: unknown) => void;
   /** The routes to mount; defaults to every route of the registry. */
   routes?: readonly RouteDef[];
+  /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
+  adminToken?: string;
 }
 
 const honoPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
@@ -42,7 +44,7 @@ export function createApp(options: AppOptions): Hono {
   const { store } = options;
   const routes = options.routes ?? ROUTES;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[mock] ${message}`, error ?? ''));
-  const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log };
+  const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, adminToken: options.adminToken };
   const app = new Hono();
 
   for (const def of routes) {
@@ -57,6 +59,11 @@ export function createApp(options: AppOptions): Hono {
   const paths = matchers(routes);
   app.notFound((c) => {
     const requestId = store.nextRequestId();
+    try {
+      checkUrlLength(c.req.url);
+    } catch (err) {
+      return errorResponse(err as ApiError, requestId);
+    }
     const pathname = new URL(c.req.url).pathname;
     const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
     if (allowed && !allowed.includes(c.req.method as Method)) {

@@ -14,6 +14,11 @@ export interface Config {
   maxTestApps: number;
   testAppIdleSeconds: number;
   journalSize: number;
+  maxCustomers: number;
+  maxCompanies: number;
+  maxParts: number;
+  /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
+  adminToken: string | undefined;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -33,6 +38,10 @@ Options (each also read from the environment variable in brackets):
   --max-test-apps N   provisioned test apps kept at once (MAX_TEST_APPS), default 1000
   --test-app-idle S   evict a provisioned app idle this many seconds (TEST_APP_IDLE), default 3600
   --journal-size N    request journal entries kept per app (JOURNAL_SIZE), default 1000
+  --max-customers N   customers an app may reach through API writes (MAX_CUSTOMERS), default 200000
+  --max-companies N   companies an app may reach through API writes (MAX_COMPANIES), default 50000
+  --max-parts N       conversation parts an app may reach (MAX_PARTS), default 500000
+  --admin-token T     require X-Admin-Token: T on /__admin (ADMIN_TOKEN); default: open
   --help              print this help
 `;
 
@@ -71,6 +80,10 @@ const OPTIONS: Record<string, Option> = {
   '--max-test-apps': { env: 'MAX_TEST_APPS', key: 'maxTestApps', parse: integer(1, 1_000_000) },
   '--test-app-idle': { env: 'TEST_APP_IDLE', key: 'testAppIdleSeconds', parse: integer(1, 31_536_000) },
   '--journal-size': { env: 'JOURNAL_SIZE', key: 'journalSize', parse: integer(0, 1_000_000) },
+  '--max-customers': { env: 'MAX_CUSTOMERS', key: 'maxCustomers', parse: integer(1, 100_000_000) },
+  '--max-companies': { env: 'MAX_COMPANIES', key: 'maxCompanies', parse: integer(1, 100_000_000) },
+  '--max-parts': { env: 'MAX_PARTS', key: 'maxParts', parse: integer(1, 100_000_000) },
+  '--admin-token': { env: 'ADMIN_TOKEN', key: 'adminToken', parse: text },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -86,6 +99,10 @@ export const DEFAULT_CONFIG: Config = {
   maxTestApps: 1000,
   testAppIdleSeconds: 3600,
   journalSize: 1000,
+  maxCustomers: 200_000,
+  maxCompanies: 50_000,
+  maxParts: 500_000,
+  adminToken: undefined,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help. */

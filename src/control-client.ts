@@ -22,7 +22,11 @@ export class ControlError extends Error {
 }
 
 export class ControlClient {
-  constructor(readonly baseUrl: string) {}
+  /** `adminToken`: the mock's --admin-token, when it was started with one. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: { adminToken?: string } = {},
+  ) {}
 
   private async call<T>(method: string, path: string, ref?: AppRef, body?: unknown, query: Record<string, string> = {}): Promise<T> {
     const url = new URL(`/__admin${path}`, this.baseUrl);
@@ -30,6 +34,7 @@ export class ControlClient {
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (ref && 'token' in ref) headers.authorization = `Bearer ${ref.token}`;
+    if (this.options.adminToken !== undefined) headers['x-admin-token'] = this.options.adminToken;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     const parsed = (await res.json()) as unknown;

@@ -7,6 +7,16 @@ import { listen } from './server.js';
 import { createStore } from './setup.js';
 import { FixtureError } from './store/fixture-doc.js';
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/** Binding beyond loopback exposes the control plane (reset, seed, state) to the network. */
+function exposureWarning(host: string, protectedByToken: boolean): string[] {
+  if (LOOPBACK.test(host)) return [];
+  return protectedByToken
+    ? [`  note:       listening on ${host}, beyond loopback; /__admin requires X-Admin-Token`]
+    : [`  WARNING:    listening on ${host}, beyond loopback: the control plane /__admin (reset, seed, state) is open to anyone who can reach it; start with --admin-token to protect it`];
+}
+
 async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config === 'help') {
@@ -24,9 +34,10 @@ async function main(): Promise<void> {
     maxTestApps: config.maxTestApps,
     testAppIdleSeconds: config.testAppIdleSeconds,
     journalSize: config.journalSize,
+    limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
-  const app = createApp({ store, bodyLimit: config.bodyLimit });
-  const server = await listen(app, config.port, config.host);
+  const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
+  const server = await listen(app, config.port, config.host, { requestId: () => store.nextRequestId() });
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   process.stdout.write(
     [
@@ -34,6 +45,7 @@ async function main(): Promise<void> {
       `  docs:       ${server.url}/docs`,
       `  demo token: ${demo?.config.tokens[0] ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
       `  try:        curl -H 'Authorization: Bearer ${demo?.config.tokens[0] ?? ''}' ${server.url}/admins`,
+      ...exposureWarning(config.host, config.adminToken !== undefined),
       '',
     ].join('\n'),
   );

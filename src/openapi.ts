@@ -45,16 +45,22 @@ const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== nul
 /** Every error code an operation can answer with: its own, its scope's, and its input's. */
 export function errorCodesOf(def: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(def.errors);
-  if (def.scope === 'app') for (const c of APP_SCOPE_ERRORS) codes.add(c);
+  // The control plane answers 401 only when started with --admin-token.
+  for (const c of def.scope === 'app' ? APP_SCOPE_ERRORS : (['unauthorized'] as const)) codes.add(c);
   codes.add('not_acceptable');
+  codes.add('uri_too_long');
   if (def.query || def.params) codes.add('parameter_invalid');
   if (def.method !== 'GET') for (const c of ['bad_request', 'unsupported_media_type', 'request_too_large'] as const) codes.add(c);
+  if (def.scope === 'app' && def.method !== 'GET') codes.add('resource_limit_exceeded');
   codes.add('server_error');
   return [...codes];
 }
 
+/** Statuses answered before the request is counted: no rate-limit headers. */
+const UNCOUNTED = new Set([401, 414]);
+
 function headersFor(def: RouteDef, status: number): Record<string, HeaderObject> {
-  const rate = def.scope === 'app' && status !== 401 ? RATE_HEADERS : {};
+  const rate = def.scope === 'app' && !UNCOUNTED.has(status) ? RATE_HEADERS : {};
   return { 'X-Request-Id': REQUEST_ID, ...rate };
 }
 
@@ -100,7 +106,7 @@ function operation(def: RouteDef): OperationObject {
     summary: def.summary,
     description: def.description,
     tags: [def.tag],
-    security: def.scope === 'app' ? [{ bearerAuth: [] }, { basicAuth: [] }] : [],
+    security: def.scope === 'app' ? [{ bearerAuth: [] }, { basicAuth: [] }] : [{}, { adminToken: [] }],
     parameters: parameters(def),
     responses: responses(def),
   };
@@ -115,11 +121,17 @@ export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = 
       title: 'Customer messaging API (mock)',
       version: '1.0.0',
       description:
-        'A stateful, deterministic mock of the v1-era customer-messaging REST API. Authenticate with `Bearer <token>` or Basic auth with the token as user name (demo token: `demo-token`). Per-app rate limit: floor(limit/6) operations per 10-second window. Every error is an `error.list` envelope.',
+        'A stateful, deterministic mock of the v1-era customer-messaging REST API. Authenticate with `Bearer <token>` or Basic auth with the token as user name (demo token: `demo-token`). Per-app rate limit: floor(limit/6) operations per 10-second window. Every error is an `error.list` envelope, including those the server gives before routing: 431 (request head over 16 KiB), 408 (a request that does not arrive in time) and 400 (not HTTP), each with code bad_request.',
     })
     .addServer({ url: serverUrl })
     .addSecurityScheme('bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>' })
-    .addSecurityScheme('basicAuth', { type: 'http', scheme: 'basic', description: 'The token as user name, empty password' });
+    .addSecurityScheme('basicAuth', { type: 'http', scheme: 'basic', description: 'The token as user name, empty password' })
+    .addSecurityScheme('adminToken', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Admin-Token',
+      description: 'Needed on the control plane only when the mock was started with --admin-token',
+    });
   const tags = [...new Set(routes.map((r) => r.tag))].sort((a, b) => Number(a === CONTROL_TAG) - Number(b === CONTROL_TAG));
   for (const tag of tags) {
     builder.addTag(tag === CONTROL_TAG ? { name: tag, description: 'The mock\'s own control plane under /__admin: not part of the real API.' } : { name: tag });

@@ -2,6 +2,7 @@
 
 import { Clock } from './core/clock.js';
 import { DEFAULT_FIXTURES_DIR, loadFixtureDir } from './fixtures/files.js';
+import type { AppLimits } from './store/app-state.js';
 import { Store } from './store/store.js';
 
 export interface StoreSetup {
@@ -15,6 +16,7 @@ export interface StoreSetup {
   maxTestApps?: number;
   testAppIdleSeconds?: number;
   journalSize?: number;
+  limits?: Partial<AppLimits>;
 }
 
 export function createStore(setup: StoreSetup = {}): Store {

@@ -15,6 +15,8 @@ export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
   /** Start the clock frozen at this Unix time; default: the wall clock. */
   now?: number;
   bodyLimit?: number;
+  /** Require X-Admin-Token on /__admin; the returned control client sends it. */
+  adminToken?: string;
 }
 
 export interface MockServer {
@@ -33,17 +35,17 @@ export interface MockServer {
 let tokenCounter = 0;
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', now, bodyLimit, ...setup } = options;
+  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, ...setup } = options;
   const clock = now === undefined ? new Clock() : new Clock({ start: now, frozen: true });
   const store = createStore({ ...setup, clock });
-  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }) });
-  const server = await listen(app, port, host);
+  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }) });
+  const server = await listen(app, port, host, { requestId: () => store.nextRequestId() });
   return {
     url: server.url,
     port: server.port,
     store,
     app,
-    control: new ControlClient(server.url),
+    control: new ControlClient(server.url, adminToken === undefined ? {} : { adminToken }),
     testToken: (label = 'app') => `test_${label.replace(/[^!-~]/g, '_').slice(0, 100)}_${process.pid}_${++tokenCounter}`,
     headers: (token = 'demo-token') => ({ authorization: `Bearer ${token}`, accept: 'application/json' }),
     stop: () => server.close(),

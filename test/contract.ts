@@ -45,7 +45,7 @@ export function checkContract(
 ): void {
   const { doc, ajv, validators } = load(routes);
   const path = new URL(url, 'http://x').pathname;
-  const where = `${method} ${path} → ${status}`;
+  const where = `${method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path} → ${status}`;
   if (!headers.get('x-request-id')) throw new Error(`${where}: no X-Request-Id`);
   const def = routes.find((r) => r.method === method && matches(r, path));
   let response: ResponseObject | undefined;

@@ -41,6 +41,7 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
     log: () => undefined,
     ...(setup.bodyLimit ? { bodyLimit: setup.bodyLimit } : {}),
     ...(setup.routes ? { routes: setup.routes } : {}),
+    ...(setup.adminToken ? { adminToken: setup.adminToken } : {}),
   });
   return {
     store,

@@ -3,14 +3,47 @@
 // cost what the app changed, not what the fixtures hold.
 
 const DELETED: unique symbol = Symbol('deleted');
+const ABSENT: unique symbol = Symbol('absent');
 type Slot<V> = V | typeof DELETED;
 
+/**
+ * Records what writes replaced, so a failed request can be undone: the overlay slot and the size
+ * as they were before each write. Undoing in reverse order restores every map exactly.
+ */
+export class UndoLog {
+  private readonly steps: (() => void)[] = [];
+
+  record(step: () => void): void {
+    this.steps.push(step);
+  }
+
+  undo(): void {
+    for (let i = this.steps.length - 1; i >= 0; i--) (this.steps[i] as () => void)();
+    this.steps.length = 0;
+  }
+}
+
 export class CowMap<V> {
+  /** While set, every write records how to take itself back. */
+  undo: UndoLog | null = null;
+
   private constructor(
     private readonly base: ReadonlyMap<string, V>,
     private overlay: Map<string, Slot<V>>,
     private count: number,
   ) {}
+
+  private remember(key: string): void {
+    if (!this.undo) return;
+    const overlay = this.overlay;
+    const before = overlay.has(key) ? (overlay.get(key) as Slot<V>) : ABSENT;
+    const count = this.count;
+    this.undo.record(() => {
+      if (before === ABSENT) overlay.delete(key);
+      else overlay.set(key, before);
+      this.count = count;
+    });
+  }
 
   static from<V>(base: ReadonlyMap<string, V>): CowMap<V> {
     return new CowMap(base, new Map(), base.size);
@@ -35,12 +68,14 @@ export class CowMap<V> {
   }
 
   set(key: string, value: V): void {
+    this.remember(key);
     if (!this.has(key)) this.count++;
     this.overlay.set(key, value);
   }
 
   delete(key: string): boolean {
     if (!this.has(key)) return false;
+    this.remember(key);
     this.count--;
     if (this.base.has(key)) this.overlay.set(key, DELETED);
     else this.overlay.delete(key);

@@ -7,8 +7,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   token_not_found: 401,
   unauthorized: 401,
-  admin_token_invalid: 401,
   action_forbidden: 403,
+  resource_limit_exceeded: 403,
   not_found: 404,
   company_not_found: 404,
   admin_not_found: 404,
@@ -17,7 +17,9 @@ export const ERROR_STATUS = {
   not_acceptable: 406,
   conflict: 409,
   request_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
+  header_fields_too_large: 431,
   rate_limit_exceeded: 429,
   server_error: 500,
 } as const;
@@ -31,10 +33,14 @@ export interface ErrorItem {
 }
 
 /**
- * The contract notes ask for a 413 whose code is `bad_request`; every other code answers with its
- * catalogued status. The wire code is therefore looked up here rather than stored twice.
+ * The contract notes ask for a 413 whose code is `bad_request`, and the other size limits follow
+ * it; every other code is its own wire code. Looked up here rather than stored twice.
  */
-const WIRE_CODE: Partial<Record<ErrorCode, string>> = { request_too_large: 'bad_request' };
+const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
+  request_too_large: 'bad_request',
+  uri_too_long: 'bad_request',
+  header_fields_too_large: 'bad_request',
+};
 
 export function wireCode(code: ErrorCode): string {
   return WIRE_CODE[code] ?? code;

@@ -19,6 +19,19 @@ export interface PipelineOptions {
   store: Store;
   bodyLimit: number;
   log: (message: string, error?: unknown) => void;
+  /** When set, control-plane requests must carry it in X-Admin-Token. */
+  adminToken?: string | undefined;
+}
+
+/** Longer URLs are refused before anything else is read. */
+export const MAX_URL_LENGTH = 8192;
+
+export function checkUrlLength(url: string): void {
+  if (url.length > MAX_URL_LENGTH) throw apiError('uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
+}
+
+export function isAdminAllowed(request: Request, adminToken: string | undefined): boolean {
+  return adminToken === undefined || request.headers.get('x-admin-token') === adminToken;
 }
 
 /** What the framework adapter hands the pipeline: the raw request and the matched path params. */
@@ -107,6 +120,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       let body: unknown = null;
       let response: Response;
       try {
+        checkUrlLength(incoming.request.url);
         app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
         if (!app) throw tokenInvalid();
       } catch (err) {
@@ -127,7 +141,8 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         store.touch(app);
         const input = await buildInput(route, incoming, store, bodyLimit);
         body = input.body;
-        result = route.handler({ ...input, app });
+        const target = app;
+        result = target.transaction(() => route.handler({ ...input, app: target }));
         response = success(result, requestId, headers);
       } catch (err) {
         response = fail(err, requestId, headers);
@@ -141,6 +156,10 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
   return async (incoming) => {
     const requestId = store.nextRequestId();
     try {
+      checkUrlLength(incoming.request.url);
+      if (!isAdminAllowed(incoming.request, options.adminToken)) {
+        throw apiError('unauthorized', 'The control plane needs its token: send X-Admin-Token.');
+      }
       checkAccept(incoming.request.headers.get('accept') ?? undefined);
       const input = await buildInput(route, incoming, store, bodyLimit);
       const app = targetApp(store, input, incoming.request);

@@ -1,8 +1,9 @@
 // One app's state: copy-on-write collections over a shared seeded base, plus the indexes that keep
 // every lookup O(1) in the app's size. Records are replaced, never mutated, so the base stays shared.
 
-import { CowMap } from '../core/cow.js';
+import { CowMap, UndoLog } from '../core/cow.js';
 import { machinePart, objectId } from '../core/ids.js';
+import { apiError } from '../core/errors.js';
 import { hashSeed, Random } from '../core/random.js';
 import { Journal } from './journal.js';
 import type {
@@ -65,13 +66,25 @@ export interface AppBase {
   jobs: readonly Job[];
   /** First value for the app's id counters, past everything the fixtures hold. */
   counters: { object: number; numeric: number; job: number };
+  partsTotal: number;
 }
 
 export interface Snapshot {
   data: Collections<'live'>;
   jobs: readonly Job[];
+  partsTotal: number;
   created_at: number;
 }
+
+/** Most records an app may hold through API writes, so no client loop can exhaust memory. */
+export interface AppLimits {
+  customers: number;
+  companies: number;
+  /** Conversation parts over all of the app's conversations. */
+  parts: number;
+}
+
+export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000 };
 
 export interface RateWindow {
   start: number;
@@ -95,6 +108,7 @@ export class AppState {
   config: AppConfig;
   data: Collections<'live'>;
   jobs: Job[];
+  partsTotal: number;
   rate: RateWindow = { start: 0, used: 0 };
   /**
    * Id counters and the runtime random stream live outside the state on purpose: a reset or restore
@@ -116,8 +130,10 @@ export class AppState {
     seed: number,
     config: AppConfig = base.config,
     journalSize = 1000,
+    readonly limits: AppLimits = DEFAULT_LIMITS,
   ) {
     this.journal = new Journal(journalSize);
+    this.partsTotal = base.partsTotal;
     this.id = config.id;
     this.config = config;
     this.data = liveOf(base.data);
@@ -139,20 +155,51 @@ export class AppState {
     return id;
   }
 
+  /**
+   * Runs a write as one unit: if it throws, every collection, index and queued job is as it was
+   * before, so a rejected request changes nothing however far it got. Id counters are not wound
+   * back, so an id is never handed out twice.
+   */
+  transaction<T>(write: () => T): T {
+    const log = new UndoLog();
+    const maps = COLLECTION_NAMES.map((name) => this.data[name] as CowMap<unknown>);
+    const jobCounter = this.counters.job;
+    const partsTotal = this.partsTotal;
+    for (const map of maps) map.undo = log;
+    try {
+      return write();
+    } catch (err) {
+      log.undo();
+      this.partsTotal = partsTotal;
+      if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
+      throw err;
+    } finally {
+      for (const map of maps) map.undo = null;
+    }
+  }
+
   /** Back to the seeded state; O(what the app changed). */
   reset(): void {
     this.data = liveOf(this.base.data);
     this.jobs = [...this.base.jobs];
+    this.partsTotal = this.base.partsTotal;
     this.rate = { start: 0, used: 0 };
   }
 
   snapshot(now: number): Snapshot {
-    return { data: forkOf(this.data), jobs: [...this.jobs], created_at: now };
+    return { data: forkOf(this.data), jobs: [...this.jobs], partsTotal: this.partsTotal, created_at: now };
   }
 
   restore(snapshot: Snapshot): void {
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
+    this.partsTotal = snapshot.partsTotal;
+  }
+
+  private checkRoom(kind: keyof AppLimits, count: number, what: string): void {
+    if (count > this.limits[kind]) {
+      throw apiError('resource_limit_exceeded', `This app already holds the most ${what} the mock allows (${this.limits[kind]}); reset it or raise the limit.`);
+    }
   }
 
   // --- writes that keep the indexes true -------------------------------------------------------
@@ -160,6 +207,7 @@ export class AppState {
   saveCustomer(next: Customer): void {
     const { customers, byUserId, byEmail } = this.data;
     const prev = customers.get(next.id);
+    if (!prev) this.checkRoom('customers', customers.size + 1, 'customers (users, leads and visitors)');
     if (prev?.user_id && prev.user_id !== next.user_id && byUserId.get(prev.user_id) === next.id) {
       byUserId.delete(prev.user_id);
     }
@@ -185,9 +233,18 @@ export class AppState {
 
   saveCompany(next: Company): void {
     const prev = this.data.companies.get(next.id);
+    if (!prev) this.checkRoom('companies', this.data.companies.size + 1, 'companies');
     if (prev && prev.company_id !== next.company_id) this.data.byCompanyId.delete(prev.company_id);
     this.data.byCompanyId.set(next.company_id, next.id);
     this.data.companies.set(next.id, next);
+  }
+
+  saveConversation(next: Conversation): void {
+    const prev = this.data.conversations.get(next.id);
+    const added = next.parts.length - (prev?.parts.length ?? 0);
+    if (added > 0) this.checkRoom('parts', this.partsTotal + added, 'conversation parts');
+    this.partsTotal += added;
+    this.data.conversations.set(next.id, next);
   }
 
   saveTag(next: Tag): void {

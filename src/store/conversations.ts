@@ -100,7 +100,7 @@ export function addCustomer(store: Store, app: AppState, id: string, input: AddC
     app.saveCustomer(customer);
   }
   const next: Conversation = { ...conversation, customers: [...conversation.customers, customer.id], updated_at: store.now() };
-  app.data.conversations.set(id, next);
+  app.saveConversation(next);
   return next;
 }
 
@@ -156,7 +156,7 @@ export function reply(store: Store, app: AppState, id: string, input: ReplyInput
     attachments: (input.attachment_urls ?? []).map(attachmentOf),
   };
   const next: Conversation = { ...conversation, parts: [...conversation.parts, part], updated_at: now };
-  app.data.conversations.set(id, next);
+  app.saveConversation(next);
   return next;
 }
 

@@ -4,7 +4,7 @@ import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
 import { hashSeed } from '../core/random.js';
-import { AppState, type AppBase } from './app-state.js';
+import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits } from './app-state.js';
 import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
@@ -32,6 +32,8 @@ export interface StoreOptions {
   testAppIdleSeconds?: number;
   /** Journal entries kept per app (default 1000). */
   journalSize?: number;
+  /** Most customers, companies and parts an app may reach through API writes. */
+  limits?: Partial<AppLimits>;
 }
 
 /** A token that provisions an app: `test_` and printable ASCII, as tokens are. */
@@ -56,6 +58,7 @@ export class Store {
   private provisionBase: AppBase | undefined;
   private readonly testApps: { enabled: boolean; max: number; idleSeconds: number };
   readonly journalSize: number;
+  readonly limits: AppLimits;
   private journalSeq = 1;
 
   constructor(options: StoreOptions) {
@@ -67,6 +70,7 @@ export class Store {
     this.requestIds = new RequestIds(options.seed);
     this.faults = new Faults(options.seed);
     this.journalSize = options.journalSize ?? 1000;
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.anonymousJournal = new Journal(this.journalSize);
     this.testApps = {
       enabled: options.testApps ?? true,
@@ -134,7 +138,7 @@ export class Store {
     let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
     while (this.apps.has(id)) id = `test_${hashHex(id)}`;
     const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit };
-    const app = new AppState(base, this.seed, config, this.journalSize);
+    const app = new AppState(base, this.seed, config, this.journalSize, this.limits);
     app.provisioned = true;
     this.apps.set(id, app);
     this.tokens.set(token, id);
@@ -217,7 +221,7 @@ export class Store {
 
   private install(base: AppBase, previous?: AppState): AppState {
     if (previous) this.drop(previous);
-    const app = new AppState(base, this.seed, base.config, this.journalSize);
+    const app = new AppState(base, this.seed, base.config, this.journalSize, this.limits);
     if (previous) {
       // Ids already handed out stay taken after a re-seed.
       app.counters.object = Math.max(app.counters.object, previous.counters.object);
