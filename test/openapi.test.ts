@@ -57,6 +57,14 @@ describe('the OpenAPI document', () => {
     expect(ids.size).toBe(ROUTES.length);
   });
 
+  it('names a component schema for every resource of the spec', () => {
+    const names = Object.keys(buildDocument().components?.schemas ?? {});
+    for (const name of ['User', 'Lead', 'Visitor', 'Company', 'Tag', 'Count', 'DataAttribute', 'Admin', 'Team', 'Conversation', 'ConversationPart', 'Pages', 'Error']) {
+      expect(names).toContain(name);
+    }
+    expect(JSON.stringify(buildDocument().paths?.['/users']?.post?.responses?.['200'])).toContain('"#/components/schemas/User"');
+  });
+
   it('declares both auth schemes (and the optional control-plane token) and keeps the control plane under its own tag', () => {
     const doc = buildDocument();
     expect(doc.components?.securitySchemes).toEqual({

@@ -1,5 +1,5 @@
 import { pageRequestOf, paginate } from '../core/pagination.js';
-import { contactListSchema, customerSchema, leadBodySchema, pagingQuery } from '../schemas/customer.js';
+import { contactListSchema, leadBodySchema, leadSchema, pagingQuery } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
 import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
 import { contactListView, customerView } from '../views/customer.js';
@@ -14,7 +14,7 @@ export const upsertLeadRoute = appRoute({
     'Creates a lead (type contact, anonymous, server-assigned UUID user_id, generated pseudonym); no body at all is valid. An id or user_id of an existing lead updates that lead instead; one that names no lead is a 404. signed_up_at and new_session are rejected: leads have neither.',
   tag: 'Leads',
   body: leadBodySchema,
-  response: { status: 200, description: 'The lead', schema: customerSchema },
+  response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
   handler: ({ store, app, body }) => ({ body: customerView(app, upsertLead(store, app, body as CustomerInput)) }),
 });
@@ -27,7 +27,7 @@ export const getLead = appRoute({
   description: 'Read-back of a lead by its server-assigned id, including a visitor converted into a lead.',
   tag: 'Leads',
   params: { id: str({ description: 'The id assigned by the server' }) },
-  response: { status: 200, description: 'The lead', schema: customerSchema },
+  response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: ['not_found'],
   handler: ({ app, params }) => ({ body: customerView(app, requireCustomer(app, params.id ?? '', ['contact'], 'Lead Not Found')) }),
 });

@@ -1,5 +1,5 @@
 import { pageRequestOf, paginate } from '../core/pagination.js';
-import { customerSchema, pagingQuery, userBodySchema, userListSchema } from '../schemas/customer.js';
+import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSchema } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
 import { listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../store/customers.js';
 import { customerView, userListView } from '../views/customer.js';
@@ -13,7 +13,7 @@ export const getUser = appRoute({
   description: 'Read-back of a user or lead by its server-assigned id. A visitor is not found here.',
   tag: 'Users',
   params: { id: str({ description: 'The id assigned by the server' }) },
-  response: { status: 200, description: 'The user', schema: customerSchema },
+  response: { status: 200, description: 'The user or lead', schema: userOrLeadSchema },
   errors: ['not_found'],
   handler: ({ app, params }) => ({ body: customerView(app, requireCustomer(app, params.id ?? '', ['user', 'contact'], 'User Not Found')) }),
 });
@@ -46,7 +46,7 @@ export const upsertUserRoute = appRoute({
     'Looks the user up by id, then user_id, then email (case-insensitive): found → updated; an email whose users all have another user_id, with a new user_id → a new user; no match → created. An email alone that matches several users is a 409. Custom attributes follow the limits of spec 4.5; a rejected request changes nothing. location_data, avatar and social profiles are filled asynchronously.',
   tag: 'Users',
   body: userBodySchema,
-  response: { status: 200, description: 'The created or updated user', schema: customerSchema },
+  response: { status: 200, description: 'The created or updated user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
   handler: ({ store, app, body }) => ({ body: customerView(app, upsertUser(store, app, body as CustomerInput)) }),
 });

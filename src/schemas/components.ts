@@ -1,9 +1,22 @@
 // Named schemas: the OpenAPI document lists these under components.schemas and refers to them by
 // $ref wherever a route uses the same schema object. Order here is the document's order.
 
-import { adminListSchema } from './admin.js';
+import { adminListSchema, adminSchema, teamSchema } from './admin.js';
 import { customAttributesSchema, errorListSchema, pagesSchema, tagListSchema, tagSchema } from './common.js';
-import { customerSchema, locationDataSchema } from './customer.js';
+import { companySchema } from './company.js';
+import { conversationListSchema, conversationSchema, customersListSchema, partSchema } from './conversation.js';
+import { countResponseSchema } from './count.js';
+import {
+  contactListSchema,
+  customerSchema,
+  leadSchema,
+  locationDataSchema,
+  userListSchema,
+  userOrLeadSchema,
+  userSchema,
+  visitorSchema,
+} from './customer.js';
+import { dataAttributeListSchema, dataAttributeSchema } from './data-attribute.js';
 import type { Schema } from './json-schema.js';
 
 export const COMPONENTS: ReadonlyArray<readonly [string, Schema]> = [
@@ -14,5 +27,21 @@ export const COMPONENTS: ReadonlyArray<readonly [string, Schema]> = [
   ['CustomAttributes', customAttributesSchema],
   ['LocationData', locationDataSchema],
   ['Customer', customerSchema],
+  ['User', userSchema],
+  ['Lead', leadSchema],
+  ['Visitor', visitorSchema],
+  ['UserOrLead', userOrLeadSchema],
+  ['UserList', userListSchema],
+  ['ContactList', contactListSchema],
+  ['Company', companySchema],
+  ['Count', countResponseSchema],
+  ['DataAttribute', dataAttributeSchema],
+  ['DataAttributeList', dataAttributeListSchema],
+  ['Admin', adminSchema],
+  ['Team', teamSchema],
   ['AdminList', adminListSchema],
+  ['Conversation', conversationSchema],
+  ['ConversationPart', partSchema],
+  ['ConversationList', conversationListSchema],
+  ['ConversationCustomers', customersListSchema],
 ];

@@ -12,7 +12,7 @@ const authorSchema: Schema = obj(
 const customerRef: Schema = obj({ type: oneOfStrings(['user', 'lead']), id: str() }, ['type', 'id']);
 const attachment: Schema = obj({ name: str(), url: str() }, ['name', 'url']);
 
-const partSchema: Schema = obj(
+export const partSchema: Schema = obj(
   {
     type: constant('conversation_part'),
     id: str(),

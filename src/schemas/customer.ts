@@ -85,13 +85,20 @@ export const customerSchema: Schema = obj(
   ],
 );
 
+const ofType = (type: string, description: string): Schema => ({ allOf: [customerSchema, { properties: { type: constant(type) } }], description });
+
+export const userSchema: Schema = ofType('user', 'A user: client-chosen user_id, signed_up_at and sessions.');
+export const leadSchema: Schema = ofType('contact', 'A lead: anonymous, server-assigned UUID user_id, a pseudonym, no signed_up_at, no sessions.');
+export const visitorSchema: Schema = ofType('visitor', 'A visitor: anonymous, server-assigned UUID user_id; an email makes it a lead.');
+export const userOrLeadSchema: Schema = { anyOf: [userSchema, leadSchema] };
+
 export const userListSchema: Schema = obj(
-  { type: constant('user.list'), total_count: int({ minimum: 0 }), users: arr(customerSchema), pages: pagesSchema },
+  { type: constant('user.list'), total_count: int({ minimum: 0 }), users: arr(userOrLeadSchema), pages: pagesSchema },
   ['type', 'total_count', 'users', 'pages'],
 );
 
 export const contactListSchema: Schema = obj(
-  { type: constant('contact.list'), total_count: int({ minimum: 0 }), contacts: arr(customerSchema), pages: pagesSchema },
+  { type: constant('contact.list'), total_count: int({ minimum: 0 }), contacts: arr(leadSchema), pages: pagesSchema },
   ['type', 'total_count', 'contacts', 'pages'],
 );
 

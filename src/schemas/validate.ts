@@ -12,8 +12,8 @@ export interface Problem {
   message: string;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-const coercing = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, coerceTypes: true });
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, strictNumbers: true });
+const coercing = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, coerceTypes: true, strictNumbers: true });
 const compiled = new WeakMap<Schema, ValidateFunction>();
 const compiledCoercing = new WeakMap<Schema, ValidateFunction>();
 
@@ -62,9 +62,20 @@ function describe(e: ErrorObject): Problem {
  */
 export function validate(schema: Schema, value: unknown, coerce = false): Problem[] {
   const fn = compile(schema, coerce);
-  if (fn(value)) return [];
+  const valid = fn(value);
   const out: Problem[] = [];
   const seen = new Set<string>();
+  if (coerce) {
+    // ajv does not check a coerced value again: text such as `1e400` becomes Infinity and passes
+    // `integer` and `minimum` (strictNumbers only guards values that arrive as numbers).
+    for (const [key, v] of value !== null && typeof value === 'object' ? Object.entries(value) : []) {
+      if (typeof v === 'number' && !Number.isFinite(v)) {
+        seen.add(key);
+        out.push({ path: key, kind: 'invalid', message: `${key} must be a finite number.` });
+      }
+    }
+  }
+  if (valid) return out;
   for (const e of fn.errors ?? []) {
     // anyOf/oneOf report each branch; the type error of the nullable branch says nothing useful.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
