@@ -6,6 +6,23 @@ import { isJsonContentType } from './negotiate.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * JSON.parse accepts nesting of any depth, but everything after it (validation, JSON.stringify in
+ * the journal and the state export) recurses; no document of this API nests anywhere near this.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const tooLarge = (limit: number) => apiError('request_too_large', `The request body is larger than the limit of ${limit} bytes.`);
 
 async function readCapped(request: Request, limit: number): Promise<string> {
@@ -48,5 +65,6 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw apiError('bad_request', 'The request body must be a JSON object.');
   }
+  if (deeperThan(value, MAX_BODY_DEPTH)) throw apiError('bad_request', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
   return value as Record<string, unknown>;
 }

@@ -78,6 +78,17 @@ describe('content negotiation', () => {
     expect(errorCodes(res)).toEqual(['bad_request']);
   });
 
+  it('answers 400 bad_request for a body nested deeper than 64 levels, and keeps serving', async () => {
+    const m = mock();
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const res = await m.call('POST', '/tags', { raw: deep, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(errorCodes(res)).toEqual(['bad_request']);
+    expect(res.body.errors[0].message).toContain('deeper than 64');
+    const ok = `{"name":"fine","x":${'['.repeat(60)}${']'.repeat(60)}}`;
+    expect((await m.call('POST', '/tags', { raw: ok, headers: { 'content-type': 'application/json' } })).status).toBe(200);
+  });
+
   it('answers 413 with code bad_request for a body over the limit, and keeps serving', async () => {
     const m = mock({ bodyLimit: 2048 });
     const res = await m.call('POST', '/__admin/clock', { raw: JSON.stringify({ pad: 'x'.repeat(4096) }), headers: { 'content-type': 'application/json' } });
