@@ -2,25 +2,17 @@
 
 import { Clock } from './core/clock.js';
 import { DEFAULT_FIXTURES_DIR, loadFixtureDir } from './fixtures/files.js';
-import type { AppLimits } from './store/app-state.js';
-import { Store } from './store/store.js';
+import { Store, type StoreOptions } from './store/store.js';
 
-export interface StoreSetup {
-  seed?: number;
+/** The store's options, with the fixtures read from a directory and every member optional. */
+export interface StoreSetup extends Partial<Omit<StoreOptions, 'fixtures'>> {
   /** A fixture directory; defaults to the project's own fixtures/. */
-  fixturesDir?: string;
-  clock?: Clock;
-  rateLimit?: number;
-  jobDelaySeconds?: number;
-  testApps?: boolean;
-  maxTestApps?: number;
-  testAppIdleSeconds?: number;
-  journalSize?: number;
-  limits?: Partial<AppLimits>;
+  fixturesDir?: string | undefined;
 }
 
 export function createStore(setup: StoreSetup = {}): Store {
   const { fixturesDir, seed, clock, ...rest } = setup;
+  // An option given as undefined (an unset CLI flag) falls back to the store's default.
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   return new Store({ ...defined, seed: seed ?? 1, clock: clock ?? new Clock(), fixtures: loadFixtureDir(fixturesDir ?? DEFAULT_FIXTURES_DIR) });
 }
