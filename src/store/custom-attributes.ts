@@ -26,7 +26,9 @@ function problemOf(name: string, value: unknown): string | undefined {
   if (typeof value === 'string') {
     return charLength(value) > MAX_STRING_LENGTH ? `Custom attribute string values are limited to ${MAX_STRING_LENGTH} characters.` : undefined;
   }
-  if (typeof value === 'number' || typeof value === 'boolean') return undefined;
+  // JSON text such as 1e400 parses to Infinity, which JSON cannot write back (it would read as null).
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'Custom attribute numbers must be finite.';
+  if (typeof value === 'boolean') return undefined;
   return 'Custom attribute values must be a string, number, boolean or null.';
 }
 

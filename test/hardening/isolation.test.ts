@@ -1,0 +1,315 @@
+// Isolation between apps: a token of app A reads, writes, counts and tags only A, even when it
+// names records by ids copied from app B's responses; the control plane's per-app routes with
+// ?app=A never touch B.
+
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/routes/index.js';
+import { errorCodes, mock, type CallResult, type TestMock } from '../helpers.js';
+
+interface AppSide {
+  app: string;
+  token: string;
+}
+const DEMO: AppSide = { app: 'demo', token: 'demo-token' };
+const OTHER: AppSide = { app: 'other', token: 'other-token' };
+
+/** B's records, made through HTTP with B's token, and what B's responses said about them. */
+interface BRecords {
+  user: { id: string; user_id: string; email: string };
+  lead: { id: string; user_id: string; email: string };
+  visitor: { id: string; user_id: string };
+  company: { id: string; company_id: string };
+  tag: { id: string; name: string };
+  conversation: string;
+  admin: string;
+}
+
+const exportOf = async (m: TestMock, app: string) => (await m.app.request(`/__admin/state?app=${app}`)).text();
+
+async function ok(m: TestMock, method: string, path: string, token: string, body?: unknown): Promise<CallResult> {
+  m.clock.advance(10); // other's allowance is 20 a window
+  const res = await m.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.text.slice(0, 300)}`);
+  return res;
+}
+
+/** Gives B a user, a lead, a visitor, a company, a tag and a conversation of its own. */
+async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
+  const canary = `canary-${b.app}`;
+  const user = await ok(m, 'POST', '/users', b.token, {
+    user_id: `iso-${b.app}-user`,
+    email: `iso-${b.app}@example.com`,
+    name: `${canary} person`,
+    custom_attributes: { [`${canary}_attr`]: `${canary} secret value` },
+    companies: [{ company_id: `iso-${b.app}-co`, name: `${canary} company` }],
+  });
+  const lead = await ok(m, 'POST', '/contacts', b.token, { email: `iso-${b.app}-lead@example.com`, name: `${canary} lead` });
+  const company = user.body.companies.companies[0] as { id: string; company_id: string };
+  const tag = await ok(m, 'POST', '/tags', b.token, { name: `${canary} tag`, users: [{ id: user.body.id }], companies: [{ id: company.id }] });
+  // Visitors and conversations come only from fixtures: merge one of each into B over HTTP.
+  const merged = await ok(m, 'POST', '/__admin/seed?mode=merge', b.token, {
+    app: { id: b.app, tokens: [b.token] },
+    customers: [{ id: `${b.app}visitor0001`, type: 'visitor', user_id: `iso-${b.app}-visitor-uuid`, name: `${canary} visitor` }],
+    conversations: [{ id: `${b.app}conv0001`, customers: [user.body.id], author: { type: 'user', id: user.body.id }, subject: `${canary} subject`, body: `<p>${canary} body</p>` }],
+  });
+  expect(merged.body.app).toBe(b.app);
+  const admins = (await ok(m, 'GET', '/admins', b.token)).body.admins as { id: string }[];
+  // Pending enrichment would run on B's next read and look like a change made by A.
+  await ok(m, 'POST', `/__admin/jobs/run?app=${b.app}`, b.token);
+  return {
+    user: { id: user.body.id, user_id: user.body.user_id, email: user.body.email },
+    lead: { id: lead.body.id, user_id: lead.body.user_id, email: lead.body.email },
+    visitor: { id: `${b.app}visitor0001`, user_id: `iso-${b.app}-visitor-uuid` },
+    company,
+    tag: { id: tag.body.id, name: tag.body.name },
+    conversation: `${b.app}conv0001`,
+    admin: admins[0]?.id ?? '',
+  };
+}
+
+/** What identifies or describes B's records: ids, user_ids, emails, names, attributes, subjects. */
+function valuesOf(exported: string): Set<string> {
+  const doc = JSON.parse(exported) as Record<string, Record<string, unknown>[]>;
+  const out = new Set<string>();
+  const add = (...xs: unknown[]) => xs.forEach((x) => typeof x === 'string' && out.add(x));
+  for (const c of doc.customers ?? []) {
+    add(c.id, c.user_id, c.email, c.name, c.pseudonym, c.phone);
+    for (const [k, v] of Object.entries((c.custom_attributes ?? {}) as Record<string, unknown>)) add(k, v);
+  }
+  for (const c of doc.companies ?? []) {
+    add(c.id, c.company_id, c.name);
+    for (const [k, v] of Object.entries((c.custom_attributes ?? {}) as Record<string, unknown>)) add(k, v);
+  }
+  for (const section of ['tags', 'segments', 'admins', 'teams']) for (const r of doc[section] ?? []) add(r.id, r.name, r.email);
+  for (const c of doc.conversations ?? []) add(c.id, c.subject, c.body);
+  for (const a of doc.data_attributes ?? []) add(a.name);
+  return out;
+}
+
+interface Probe {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** B's record named in the path: the answer must be a 404. */
+  missing?: boolean;
+}
+
+const enc = encodeURIComponent;
+
+/** Every API operation, asked about B's records with A's token. */
+function probes(b: BRecords, aConversation: string | undefined): Record<string, Probe[]> {
+  const customerRefs = [{ id: b.user.id }, { user_id: b.user.user_id }, { email: b.user.email }, { id: b.lead.id }];
+  const companyRefs = [{ id: b.company.id }, { company_id: b.company.company_id }];
+  const asIdentity = [{ intercom_user_id: b.user.id }, { service_user_id: b.user.id }, { user_id: b.user.user_id }, { email: b.user.email }];
+  const inA = aConversation === undefined ? [] : [aConversation];
+  return {
+    getUser: [b.user.id, b.lead.id, b.user.user_id, b.user.email].map((id) => ({ method: 'GET', path: `/users/${enc(id)}`, missing: true })),
+    listUsers: [`?user_id=${enc(b.user.user_id)}`, `?email=${enc(b.user.email)}`, '', '?per_page=60&page=3'].map((q) => ({ method: 'GET', path: `/users${q}` })),
+    upsertUser: [
+      { method: 'POST', path: '/users', body: { id: b.user.id, name: 'A wrote this' } },
+      { method: 'POST', path: '/users', body: { id: b.lead.id } },
+      { method: 'POST', path: '/users', body: { user_id: b.user.user_id, name: 'A side user' } },
+      { method: 'POST', path: '/users', body: { email: b.user.email, custom_attributes: { a_side: true } } },
+      { method: 'POST', path: '/users', body: { user_id: 'a-side-user', companies: [{ company_id: b.company.company_id, name: 'A side company' }] } },
+    ],
+    upsertLead: [{ id: b.lead.id }, { user_id: b.lead.user_id }, { email: b.lead.email }].map((body) => ({ method: 'POST', path: '/contacts', body })),
+    getLead: [b.lead.id, b.visitor.id].map((id) => ({ method: 'GET', path: `/contacts/${id}`, missing: true })),
+    listLeads: [{ method: 'GET', path: `/contacts?email=${enc(b.lead.email)}` }, { method: 'GET', path: '/contacts' }],
+    updateVisitor: [{ id: b.visitor.id }, { user_id: b.visitor.user_id, email: 'a-side@example.com' }].map((body) => ({ method: 'PUT', path: '/visitors', body })),
+    updateVisitorByPost: [{ id: b.visitor.id, name: 'A' }, { user_id: b.visitor.user_id }].map((body) => ({ method: 'POST', path: '/visitors', body })),
+    convertVisitor: [
+      { type: 'lead', visitor: { id: b.visitor.id } },
+      { type: 'user', visitor: { user_id: b.visitor.user_id }, user: { id: b.user.id } },
+      { type: 'user', visitor: { id: b.visitor.id }, user: { email: b.user.email } },
+    ].map((body) => ({ method: 'POST', path: '/visitors/convert', body })),
+    findCompany: [`?company_id=${enc(b.company.company_id)}`, `?company_id=${enc(b.company.company_id)}&type=user`].map((q) => ({ method: 'GET', path: `/companies${q}` })),
+    upsertCompany: [{ method: 'POST', path: '/companies', body: { company_id: b.company.company_id, name: 'A side company', plan: 'a-plan' } }],
+    getCompany: [b.company.id, b.company.company_id].map((id) => ({ method: 'GET', path: `/companies/${enc(id)}`, missing: true })),
+    listCompanyUsers: [b.company.id, b.company.company_id].map((id) => ({ method: 'GET', path: `/companies/${enc(id)}/users`, missing: true })),
+    listCustomerDataAttributes: [{ method: 'GET', path: '/data_attributes/customer?include_archived=true' }],
+    getCounts: ['', '?type=company&count=tag', '?type=company&count=user', '?type=company&count=segment', '?type=user&count=tag', '?type=user&count=segment'].map((q) => ({ method: 'GET', path: `/counts${q}` })),
+    saveTag: [
+      { name: b.tag.name },
+      { id: b.tag.id, name: 'A renamed it' },
+      ...customerRefs.map((ref) => ({ name: 'A side tag', users: [ref] })),
+      ...customerRefs.map((ref) => ({ name: 'A side tag', users: [{ ...ref, untag: true }] })),
+      ...companyRefs.map((ref) => ({ name: 'A side tag', companies: [ref] })),
+    ].map((body) => ({ method: 'POST', path: '/tags', body })),
+    listTags: [{ method: 'GET', path: '/tags' }],
+    listAdmins: [{ method: 'GET', path: '/admins' }],
+    listConversations: [{ method: 'GET', path: '/conversations?per_page=60' }],
+    getConversation: [{ method: 'GET', path: `/conversations/${b.conversation}`, missing: true }],
+    addConversationCustomer: [
+      { method: 'POST', path: `/conversations/${b.conversation}/customers`, body: { admin_id: b.admin, customer: { email: 'a-side@example.com' } } },
+      ...inA.flatMap((c) => [
+        { method: 'POST', path: `/conversations/${c}/customers`, body: { admin_id: b.admin, customer: { email: 'a-side@example.com' } } },
+        ...asIdentity.map((who) => ({ method: 'POST', path: `/conversations/${c}/customers`, body: { ...who, customer: { email: 'a-side@example.com' } } })),
+        ...asIdentity.slice(0, 3).map((who) => ({ method: 'POST', path: `/conversations/${c}/customers`, body: { admin_id: b.admin === '' ? '0' : b.admin, customer: who } })),
+      ]),
+    ],
+    replyToConversation: [
+      { method: 'POST', path: `/conversations/${b.conversation}/reply`, body: { type: 'admin', admin_id: b.admin, message_type: 'comment', body: 'A' } },
+      ...inA.flatMap((c) => [
+        { method: 'POST', path: `/conversations/${c}/reply`, body: { type: 'admin', admin_id: b.admin, message_type: 'note', body: 'A' } },
+        ...asIdentity.map((who) => ({ method: 'POST', path: `/conversations/${c}/reply`, body: { type: 'user', ...who, message_type: 'comment', body: 'A' } })),
+      ]),
+    ],
+  };
+}
+
+/** Every app_id in a body: records answered to A must be A's. */
+function appIds(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x) => appIds(x, out));
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'app_id' && typeof x === 'string') out.push(x);
+      else appIds(x, out);
+    }
+  }
+  return out;
+}
+
+describe.each([
+  { a: DEMO, b: OTHER },
+  { a: OTHER, b: DEMO },
+])('a token of $a.app against the records of $b.app', ({ a, b }) => {
+  it('covers every API operation of the registry, and never reads, writes, counts or tags B', async () => {
+    const m = mock({ rateLimit: 1_000_000_000 });
+    const records = await populate(m, b);
+    const aConversation = (JSON.parse(await exportOf(m, a.app)).conversations as { id: string }[])[0]?.id;
+    const matrix = probes(records, aConversation);
+    const apiOperations = ROUTES.filter((r) => r.scope === 'app').map((r) => r.operationId);
+    expect(Object.keys(matrix).sort()).toEqual([...apiOperations].sort());
+
+    const bBefore = await exportOf(m, b.app);
+    // B's values that A's seeded data does not also hold (both apps have an ada-1, an acme, a VIP).
+    const aValues = valuesOf(await exportOf(m, a.app));
+    const markers = [...valuesOf(bBefore)].filter((v) => !aValues.has(v) && v.length >= 3);
+    expect(markers).toEqual(expect.arrayContaining([records.user.id, records.tag.name, records.company.id, `canary-${b.app} secret value`]));
+
+    let sent = '';
+    for (const [operationId, list] of Object.entries(matrix)) {
+      expect(list.length, operationId).toBeGreaterThan(0);
+      for (const probe of list) {
+        const where = `${operationId}: ${probe.method} ${probe.path} ${JSON.stringify(probe.body ?? '')}`;
+        m.clock.advance(10);
+        const res = await m.call(probe.method, probe.path, { token: a.token, ...(probe.body === undefined ? {} : { body: probe.body }) });
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status >= 400) errorCodes(res);
+        if (probe.missing) expect(res.status, where).toBe(404);
+        // Nothing of B that A has not sent itself (and so may hold in records of its own) comes
+        // back, in a record, a count or a message.
+        sent += ` ${decodeURIComponent(probe.path)} ${JSON.stringify(probe.body ?? '')}`;
+        const leaked = markers.filter((v) => !sent.includes(v) && res.text.includes(JSON.stringify(v)));
+        expect(leaked, `${where} → ${res.status} ${res.text.slice(0, 200)}`).toEqual([]);
+        for (const id of appIds(res.body)) expect(id, where).toBe(a.app);
+        expect(await exportOf(m, b.app), `${where} changed ${b.app}`).toBe(bBefore);
+      }
+    }
+    // And B still sees its own records as it left them.
+    expect((await ok(m, 'GET', `/users/${records.user.id}`, b.token)).body.name).toBe(`canary-${b.app} person`);
+    expect((await ok(m, 'GET', `/companies/${records.company.id}`, b.token)).body.tags.tags.map((t: any) => t.id)).toContain(records.tag.id);
+  });
+});
+
+describe('the control plane\'s per-app routes', () => {
+  /** demo and other each changed through the API, so a reset or restore has something to undo. */
+  async function twoChangedApps() {
+    const m = mock({ rateLimit: 1_000_000_000 });
+    await ok(m, 'POST', '/users', DEMO.token, { user_id: 'changed-demo' });
+    await ok(m, 'POST', '/users', OTHER.token, { user_id: 'changed-other', last_seen_ip: '8.8.8.8' });
+    return m;
+  }
+
+  it.each([
+    ['?app=demo', {}],
+    ['', { authorization: 'Bearer demo-token' }],
+  ])('state, reset and jobs named by %s act on demo only', async (query, headers) => {
+    const m = await twoChangedApps();
+    const otherBefore = await exportOf(m, 'other');
+    const state = await m.call('GET', `/__admin/state${query}`, { token: null, headers });
+    expect(state.body.app.id).toBe('demo');
+    expect(state.text).not.toContain('changed-other');
+    const reset = await m.call('POST', `/__admin/reset${query}`, { token: null, headers });
+    expect(reset.body).toEqual({ reset: ['demo'] });
+    expect((await m.call('GET', '/users?user_id=changed-demo')).body.total_count).toBe(0);
+    // other's enrichment job is still pending after demo's jobs ran.
+    expect((await m.call('POST', `/__admin/jobs/run${query}`, { token: null, headers })).body).toEqual({ ran: 0 });
+    expect(await exportOf(m, 'other')).toBe(otherBefore);
+    expect(JSON.parse(otherBefore).jobs).toHaveLength(1);
+  });
+
+  it('a snapshot of demo is demo\'s alone: other cannot list, restore or delete it, and restoring demo leaves other alone', async () => {
+    const m = await twoChangedApps();
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'iso' } })).status).toBe(201);
+    await ok(m, 'POST', '/users', DEMO.token, { user_id: 'after-snapshot' });
+    await ok(m, 'POST', '/users', OTHER.token, { user_id: 'other-after-snapshot' });
+    const otherBefore = await exportOf(m, 'other');
+    expect((await m.call('GET', '/__admin/snapshots?app=other', { token: null })).body).toEqual({ snapshots: [] });
+    for (const [method, path] of [['POST', '/__admin/snapshots/iso/restore?app=other'], ['DELETE', '/__admin/snapshots/iso?app=other']] as const) {
+      const res = await m.call(method, path, { token: null });
+      expect(res.status).toBe(404);
+      expect(errorCodes(res)).toEqual(['not_found']);
+    }
+    expect((await m.call('POST', '/__admin/snapshots/iso/restore', { token: null, headers: { authorization: 'Bearer other-token' } })).status).toBe(404);
+    expect((await m.call('POST', '/__admin/snapshots/iso/restore?app=demo', { token: null })).status).toBe(200);
+    expect((await m.call('GET', '/users?user_id=after-snapshot')).body.total_count).toBe(0);
+    expect(await exportOf(m, 'other')).toBe(otherBefore);
+    expect((await m.call('GET', '/__admin/snapshots?app=demo', { token: null })).body.snapshots.map((s: any) => s.name)).toEqual(['iso']);
+  });
+
+  it('the journal of demo lists, counts and clears demo\'s requests only', async () => {
+    const m = await twoChangedApps();
+    const listed = (await m.call('GET', '/__admin/requests?app=demo', { token: null })).body.requests as { app: string }[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(new Set(listed.map((e) => e.app))).toEqual(new Set(['demo']));
+    expect((await m.call('POST', '/__admin/requests/count?app=demo', { token: null, body: {} })).body.count).toBe(listed.length);
+    const otherCount = (await m.call('POST', '/__admin/requests/count?app=other', { token: null, body: {} })).body.count as number;
+    expect(otherCount).toBeGreaterThan(0);
+    expect((await m.call('DELETE', '/__admin/requests?app=demo', { token: null })).body).toEqual({ cleared: listed.length });
+    expect((await m.call('POST', '/__admin/requests/count?app=other', { token: null, body: {} })).body.count).toBe(otherCount);
+    expect((await m.call('GET', '/__admin/requests?app=other', { token: null })).body.requests.every((e: any) => e.app === 'other')).toBe(true);
+  });
+
+  it('a fault for demo answers demo\'s requests only, and other\'s lists and clears do not see it', async () => {
+    const m = await twoChangedApps();
+    const fault = await m.call('POST', '/__admin/faults?app=demo', { token: null, body: { error: 'server_error' } });
+    expect(fault.status).toBe(201);
+    expect((await m.call('GET', '/admins')).status).toBe(500);
+    expect((await m.call('GET', '/admins', { token: OTHER.token })).status).toBe(200);
+    expect((await m.call('GET', '/__admin/faults?app=other', { token: null })).body).toEqual({ faults: [] });
+    expect((await m.call('DELETE', '/__admin/faults?app=other', { token: null })).body).toEqual({ removed: 0 });
+    expect((await m.call('GET', '/__admin/faults?app=demo', { token: null })).body.faults.map((f: any) => f.id)).toEqual([fault.body.id]);
+    expect((await m.call('GET', '/admins')).status).toBe(500);
+  });
+
+it('DELETE /__admin/faults/{id}?app=other cannot remove a fault of demo', async () => {
+    const m = await twoChangedApps();
+    const fault = await m.call('POST', '/__admin/faults?app=demo', { token: null, body: { error: 'server_error' } });
+    const res = await m.call('DELETE', `/__admin/faults/${fault.body.id}?app=other`, { token: null });
+    expect(res.status).toBe(404);
+    expect(errorCodes(res)).toEqual(['not_found']);
+    expect((await m.call('GET', '/admins')).status).toBe(500);
+    expect((await m.call('DELETE', `/__admin/faults/${fault.body.id}?app=demo`, { token: null })).body).toEqual({ removed: 1 });
+    expect((await m.call('GET', '/admins')).status).toBe(200);
+  });
+
+  it('seeding one app leaves the other exactly as it was', async () => {
+    const m = await twoChangedApps();
+    const otherBefore = await exportOf(m, 'other');
+    const res = await m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'demo', tokens: ['demo-token'] }, customers: [{ id: 'fresh0001', user_id: 'ada-1' }] } });
+    expect(res.status).toBe(200);
+    expect(await exportOf(m, 'other')).toBe(otherBefore);
+    expect((await m.call('GET', '/users?user_id=ada-1', { token: OTHER.token })).body.users[0].id).toBe('5a1b2c3d4e5f60718293b001');
+  });
+
+  it('a seed document cannot take over another app\'s token', async () => {
+    const m = await twoChangedApps();
+    const otherBefore = await exportOf(m, 'other');
+    const res = await m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'thief', tokens: ['other-token'] } } });
+    expect(res.status).toBe(400);
+    expect(errorCodes(res)).toEqual(['parameter_invalid']);
+    expect((await m.call('GET', '/admins', { token: OTHER.token })).body.admins.map((x: any) => x.id)).toContain('42');
+    expect(await exportOf(m, 'other')).toBe(otherBefore);
+  });
+});
