@@ -9,7 +9,7 @@ import { checkUrlLength, createHandler } from './http/pipeline.js';
 import { errorResponse } from './http/respond.js';
 import { buildDocument } from './openapi.js';
 import { ROUTES } from './routes/index.js';
-import type { Method, RouteDef } from './routes/route.js';
+import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
 
 export interface AppOptions {
@@ -35,7 +35,7 @@ function matchers(routes: readonly RouteDef[]): PathMatcher[] {
   const byPath = new Map<string, Method[]>();
   for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.method]);
   return [...byPath].map(([path, methods]) => ({
-    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
+    pattern: pathPattern(path),
     methods,
   }));
 }

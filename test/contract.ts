@@ -6,7 +6,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIObject, ResponseObject } from 'openapi3-ts/oas31';
 import { buildDocument } from '../src/openapi.js';
 import { ROUTES } from '../src/routes/index.js';
-import type { RouteDef } from '../src/routes/route.js';
+import { pathPattern, type RouteDef } from '../src/routes/route.js';
 
 const DOC_ID = 'https://mock.invalid/openapi.json';
 let state: { doc: OpenAPIObject; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined;
@@ -25,7 +25,7 @@ const matchers = new WeakMap<RouteDef, RegExp>();
 function matches(def: RouteDef, path: string): boolean {
   let re = matchers.get(def);
   if (!re) {
-    re = new RegExp(`^${def.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`);
+    re = pathPattern(def.path);
     matchers.set(def, re);
   }
   return re.test(path);

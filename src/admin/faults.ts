@@ -76,13 +76,14 @@ export const deleteFault = adminRoute({
   path: '/__admin/faults/{id}',
   operationId: 'adminDeleteFault',
   summary: 'Remove one fault',
-  description: 'Removes the fault with this id.',
+  description: 'Removes the fault with this id; with ?app= (or a token) only if it is that app\'s.',
   tag: CONTROL_TAG,
   params: { id: str({ pattern: '^[0-9]{1,9}$' }) },
+  query: appQuery,
   response: { status: 200, description: 'Removed', schema: obj({ removed: int({ minimum: 0 }) }, ['removed']) },
   errors: ['not_found'],
-  handler: ({ store, params }) => {
-    if (!store.faults.remove(Number(params.id))) throw notFound(`No fault ${String(params.id)}`);
+  handler: ({ store, params, app }) => {
+    if (!store.faults.remove(Number(params.id), app?.id)) throw notFound(`No fault ${String(params.id)}${app ? ` in app "${app.id}"` : ''}`);
     return { body: { removed: 1 } };
   },
 });

@@ -76,3 +76,11 @@ export const adminRoute = (def: Omit<AdminRoute, 'scope'>): AdminRoute => ({ ...
 
 /** Errors any authenticated API operation can give, whatever it does. */
 export const APP_SCOPE_ERRORS: readonly ErrorCode[] = ['token_not_found', 'unauthorized', 'not_acceptable', 'rate_limit_exceeded'];
+
+/**
+ * A matcher for a route's path template, as strict as the router: `/users/` is not `/users`, so a
+ * 405 is only ever answered for a path some route really serves.
+ */
+export function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+}

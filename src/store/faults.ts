@@ -68,9 +68,10 @@ export class Faults {
     return this.list.filter((f) => app === undefined || f.app === app).map((f) => ({ ...f }));
   }
 
-  remove(id: number): boolean {
+  /** Removes a fault; when `app` is given, only one of that app's. */
+  remove(id: number, app?: string): boolean {
     const before = this.list.length;
-    this.list = this.list.filter((f) => f.id !== id);
+    this.list = this.list.filter((f) => f.id !== id || (app !== undefined && f.app !== app));
     return this.list.length !== before;
   }
 
