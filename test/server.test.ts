@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { createStore } from '../src/setup.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
-function runCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function runCli(args: string[], entry: string[] = ['--import', 'tsx', 'src/index.ts']) {
+  const child = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -57,6 +57,25 @@ describe('the command line', () => {
       expect(cli.output().stdout).toContain('demo token: demo-token');
       const health = await fetch(`${url}/__admin/health`);
       expect(((await health.json()) as any).seed).toBe(3);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('runs from the build (npm install builds it) with precompiled validators that answer like ajv at run time', async () => {
+    expect(existsSync(join(ROOT, 'dist/src/schemas/validators.plain.cjs'))).toBe(true);
+    const cli = runCli(['--port', '0', '--now', '1767312000'], ['dist/src/index.js']);
+    try {
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const body = { user_id: 'x', custom_attributes: { 'a.b': 1, deep: { no: true } }, companies: 'nope' };
+      const request = { method: 'POST', headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' }, body: JSON.stringify(body) };
+      const built = await fetch(`${url}/users`, request);
+      const inProcess = await createApp({ store: createStore() }).request('/users', request);
+      expect(built.status).toBe(400);
+      expect(inProcess.status).toBe(400);
+      const errors = async (r: Response) => ((await r.json()) as any).errors;
+      expect(await errors(built)).toEqual(await errors(inProcess));
     } finally {
       cli.child.kill('SIGTERM');
     }

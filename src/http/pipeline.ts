@@ -4,7 +4,7 @@
 
 import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
 import type { AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
-import { obj, type Schema } from '../schemas/json-schema.js';
+import { paramsObject } from '../schemas/json-schema.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
 import type { RateDecision } from '../store/rate-limit.js';
@@ -60,16 +60,6 @@ function queryOf(url: URL): Record<string, unknown> {
   return Object.fromEntries(entries);
 }
 
-const paramSchemas = new WeakMap<object, Schema>();
-function paramsSchema(params: Record<string, Schema>): Schema {
-  let schema = paramSchemas.get(params);
-  if (!schema) {
-    schema = obj(params, Object.keys(params));
-    paramSchemas.set(params, schema);
-  }
-  return schema;
-}
-
 function check(def: RouteDef, input: RequestInput): void {
   const problems: ErrorItem[] = [];
   const add = (list: ReturnType<typeof validate>, prefix = '') => {
@@ -78,7 +68,7 @@ function check(def: RouteDef, input: RequestInput): void {
       problems.push({ code: p.kind === 'missing' ? 'parameter_not_found' : 'parameter_invalid', message: p.message, ...(field ? { field } : {}) });
     }
   };
-  if (def.params) add(validate(paramsSchema(def.params), input.params));
+  if (def.params) add(validate(paramsObject(def.params), input.params));
   if (def.query) add(validate(def.query, input.query, true));
   if (def.body) add(validate(def.body, input.body));
   if (problems.length > 0) throw new ApiError(problems);

@@ -39,3 +39,15 @@ export const openObj = (properties: Record<string, Schema>, required: readonly s
   required: [...required],
   ...extra,
 });
+
+const paramObjects = new WeakMap<Record<string, Schema>, Schema>();
+
+/** The object schema over a route's path parameters (all required), one object per route. */
+export function paramsObject(params: Record<string, Schema>): Schema {
+  let schema = paramObjects.get(params);
+  if (!schema) {
+    schema = obj(params, Object.keys(params));
+    paramObjects.set(params, schema);
+  }
+  return schema;
+}

@@ -1,7 +1,12 @@
-// Validation against our own JSON Schemas with ajv (2020-12, the dialect of OpenAPI 3.1). Schemas
-// compile on first use, so start-up pays only for what is used.
+// Validation against our own JSON Schemas with ajv (2020-12, the dialect of OpenAPI 3.1).
+// Compiling the fixture schema alone takes ~150 ms, so `npm run build` precompiles every schema the
+// mock validates with (src/build-validators.ts) into dist/, keyed by a hash of the schema's JSON.
+// A schema with no precompiled match (running from source, or a schema changed since the build)
+// is compiled here on first use; both are ajv's code for the same schema, so they agree.
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Schema } from './json-schema.js';
 
 export interface Problem {
@@ -12,8 +17,34 @@ export interface Problem {
   message: string;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, strictNumbers: true });
-const coercing = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, coerceTypes: true, strictNumbers: true });
+export const AJV_OPTIONS: Options = { allErrors: true, strict: false, validateFormats: false, strictNumbers: true };
+export const COERCING_OPTIONS: Options = { ...AJV_OPTIONS, coerceTypes: true };
+export const PRECOMPILED_FILES = { plain: 'validators.plain.cjs', coercing: 'validators.coercing.cjs' } as const;
+
+/** The export name of a schema's precompiled validator: a hash of its JSON. */
+export function validatorKey(schema: Schema): string {
+  return `v_${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 32)}`;
+}
+
+const requireHere = createRequire(import.meta.url);
+
+function precompiled(file: string): Record<string, ValidateFunction> {
+  try {
+    return requireHere(`./${file}`) as Record<string, ValidateFunction>;
+  } catch {
+    return {};
+  }
+}
+
+/** ajv itself (~45 ms to load) only when a schema has to be compiled here. */
+function newAjv(options: Options): Ajv2020 {
+  const { Ajv2020: Ajv } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  return new Ajv(options);
+}
+
+let ajv: Ajv2020 | undefined;
+let coercing: Ajv2020 | undefined;
+let built: { plain: Record<string, ValidateFunction>; coercing: Record<string, ValidateFunction> } | undefined;
 const compiled = new WeakMap<Schema, ValidateFunction>();
 const compiledCoercing = new WeakMap<Schema, ValidateFunction>();
 
@@ -21,7 +52,12 @@ function compile(schema: Schema, coerce: boolean): ValidateFunction {
   const cache = coerce ? compiledCoercing : compiled;
   let fn = cache.get(schema);
   if (!fn) {
-    fn = (coerce ? coercing : ajv).compile(schema);
+    built ??= { plain: precompiled(PRECOMPILED_FILES.plain), coercing: precompiled(PRECOMPILED_FILES.coercing) };
+    fn = (coerce ? built.coercing : built.plain)[validatorKey(schema)];
+    if (!fn) {
+      const instance = coerce ? (coercing ??= newAjv(COERCING_OPTIONS)) : (ajv ??= newAjv(AJV_OPTIONS));
+      fn = instance.compile(schema);
+    }
     cache.set(schema, fn);
   }
   return fn;
