@@ -1,7 +1,7 @@
 // The company object and the POST /companies body.
 
 import { customAttributesSchema, tagListSchema } from './common.js';
-import { customAttributesInput } from './customer.js';
+import { companyFields } from './customer.js';
 import { arr, constant, int, nullable, num, obj, openObj, str, type Schema } from './json-schema.js';
 
 const nullableStr = nullable(str());
@@ -39,15 +39,8 @@ export const companySchema: Schema = obj(
 
 export const companyBodySchema: Schema = openObj(
   {
-    company_id: { type: ['string', 'integer'], description: 'The client-assigned id: the company is created when new, updated otherwise.' },
-    name: str(),
-    monthly_spend: nullable(num()),
-    plan: nullable(str()),
-    size: nullable(int()),
-    website: nullable(str()),
-    industry: nullable(str()),
-    remote_created_at: nullable(int({ minimum: 0 })),
-    custom_attributes: customAttributesInput,
+    company_id: { type: ['string', 'integer'], maxLength: 255, description: 'The client-assigned id: the company is created when new, updated otherwise.' },
+    ...companyFields,
   },
   ['company_id'],
   { description: 'Server-computed members (id, user_count, session_count, tags, segments, ...) are ignored.' },

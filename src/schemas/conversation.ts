@@ -1,6 +1,7 @@
 // Conversation requests and responses (spec 2.7, 2.8, 4.10, 4.11 and the contract notes).
 
 import { pagesSchema, tagListSchema } from './common.js';
+import { bodyText, shortText, urlText } from './fields.js';
 import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
 const ref = (description: string): Schema => ({ type: ['string', 'integer'], description });
@@ -83,7 +84,7 @@ const identity = {
   intercom_user_id: str({ description: 'the customer\'s id' }),
   service_user_id: str({ description: 'the spec\'s name for intercom_user_id' }),
   user_id: str({ description: 'the client-assigned user_id (server-assigned for leads)' }),
-  email: str(),
+  email: shortText({ description: 'an unknown email creates a lead with it' }),
 };
 
 export const addCustomerBodySchema: Schema = openObj(
@@ -103,8 +104,8 @@ export const replyBodySchema: Schema = openObj(
     admin_id: ref('for type admin'),
     ...identity,
     message_type: oneOfStrings(['comment', 'note'], { description: 'users can only comment' }),
-    body: str({ minLength: 1 }),
-    attachment_urls: arr(str(), { maxItems: 10 }),
+    body: bodyText({ minLength: 1 }),
+    attachment_urls: arr(urlText(), { maxItems: 10 }),
   },
   ['type', 'message_type', 'body'],
 );

@@ -2,6 +2,7 @@
 
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../core/pagination.js';
 import { customAttributesSchema, pagesSchema, tagListSchema } from './common.js';
+import { ipText, shortText, unixTime, urlText, userAgentText } from './fields.js';
 import { arr, bool, constant, int, nullable, num, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
 const nullableStr = nullable(str());
@@ -117,33 +118,38 @@ export const customAttributesInput: Schema = {
     'Names without "." or "$", at most 190 characters; values string (≤255 characters), number, boolean or null; at most 250 fields; a name ending in _at is a date (integer Unix seconds).',
 };
 
+/** The writable members of a company, in a customer's `companies` and in POST /companies. */
+export const companyFields: Record<string, Schema> = {
+  name: shortText(),
+  monthly_spend: nullable(num()),
+  plan: nullable(shortText()),
+  size: nullable(int({ minimum: 0 })),
+  website: nullable(urlText()),
+  industry: nullable(shortText()),
+  remote_created_at: nullable(unixTime()),
+  custom_attributes: customAttributesInput,
+};
+
 const companyItem: Schema = openObj(
   {
-    company_id: { type: ['string', 'integer'], description: 'The client-assigned company id; the company is created when new.' },
-    name: str(),
-    monthly_spend: nullable(num()),
-    plan: nullable(str()),
-    size: nullable(int()),
-    website: nullable(str()),
-    industry: nullable(str()),
-    remote_created_at: nullable(int()),
-    custom_attributes: customAttributesInput,
+    company_id: { type: ['string', 'integer'], maxLength: 255, description: 'The client-assigned company id; the company is created when new.' },
+    ...companyFields,
     remove: bool({ description: 'true detaches the customer from the company.' }),
   },
   ['company_id'],
 );
 
-const time = (description: string): Schema => nullable(int({ minimum: 0, description }));
+const time = (description: string): Schema => nullable(unixTime({ description }));
 
 const attributeFields: Record<string, Schema> = {
-  email: nullable(str({ maxLength: 255, description: 'Stored in lower case.' })),
-  phone: nullable(str()),
-  name: nullable(str()),
+  email: nullable(shortText({ description: 'Stored in lower case.' })),
+  phone: nullable(shortText()),
+  name: nullable(shortText()),
   signed_up_at: time('Unix seconds (users only).'),
   last_request_at: time('Unix seconds.'),
   remote_created_at: time('Unix seconds.'),
-  last_seen_ip: nullable(str({ description: 'location_data is computed from it, asynchronously.' })),
-  last_seen_user_agent: nullable(str({ description: 'Shown as user_agent_data.' })),
+  last_seen_ip: nullable(ipText({ description: 'location_data is computed from it, asynchronously.' })),
+  last_seen_user_agent: nullable(userAgentText({ description: 'Shown as user_agent_data.' })),
   unsubscribed_from_emails: bool(),
   update_last_request_at: bool({ description: 'true sets last_request_at to the server time.' }),
   new_session: bool({ description: 'true counts a session (users only).' }),
@@ -156,7 +162,7 @@ const IGNORED = 'Server-computed members (location_data, avatar, social_profiles
 export const userBodySchema: Schema = openObj(
   {
     id: str({ description: 'Finds the user to update; never written.' }),
-    user_id: nullable(str({ description: 'Client-chosen unique id.' })),
+    user_id: nullable(shortText({ description: 'Client-chosen unique id.' })),
     ...attributeFields,
   },
   [],
@@ -166,7 +172,7 @@ export const userBodySchema: Schema = openObj(
 export const leadBodySchema: Schema = openObj(
   {
     id: str({ description: 'Updates this lead instead of creating one.' }),
-    user_id: nullable(str({ description: 'Server-assigned: finds the lead to update, never written.' })),
+    user_id: nullable(shortText({ description: 'Server-assigned: finds the lead to update, never written.' })),
     ...attributeFields,
   },
   [],
@@ -176,14 +182,14 @@ export const leadBodySchema: Schema = openObj(
 export const visitorBodySchema: Schema = openObj(
   {
     id: str({ description: 'Identifies the visitor.' }),
-    user_id: nullable(str({ description: 'Identifies the visitor.' })),
+    user_id: nullable(shortText({ description: 'Identifies the visitor.' })),
     ...attributeFields,
   },
   [],
   { description: `Needs user_id or id. An email converts the visitor into a lead. ${IGNORED}` },
 );
 
-const keys = (description: string): Schema => openObj({ id: str(), user_id: str(), email: str() }, [], { description });
+const keys = (description: string): Schema => openObj({ id: str(), user_id: shortText(), email: shortText() }, [], { description });
 
 export const convertBodySchema: Schema = obj(
   {

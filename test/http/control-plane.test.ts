@@ -227,3 +227,41 @@ describe('/__admin/clock', () => {
     expect(errorCodes(res)).toEqual(['parameter_not_found']);
   });
 });
+
+describe('export then seed, after writes at every field limit', () => {
+  const max = (n: number, c = 'x') => c.repeat(n);
+
+  it('seeds back to the same state whatever the API accepted', async () => {
+    const m = mock();
+    const long = { name: max(255), phone: max(255), last_seen_ip: max(64), last_seen_user_agent: max(1024) };
+    const writes: [string, string, object][] = [
+      ['POST', '/users', { user_id: max(255, 'u'), email: `${max(243)}@example.com`, ...long, last_request_at: 253_402_300_799, signed_up_at: 0 }],
+      ['POST', '/contacts', { ...long, email: 'lead-at-limit@example.com' }],
+      ['POST', '/companies', { company_id: max(255, 'c'), name: max(255), plan: max(255), size: 0, website: max(2048), industry: max(255), remote_created_at: 253_402_300_799 }],
+      ['POST', '/tags', { name: max(255, 't') }],
+      ['POST', '/conversations/5714dd359a3fd47136000501/reply', { type: 'admin', admin_id: '814860', message_type: 'note', body: max(65_535), attachment_urls: [`https://files.example.com/${max(2000)}`] }],
+    ];
+    for (const [method, path, body] of writes) expect((await m.call(method, path, { body })).status).toBe(200);
+    const exported = await state(m);
+    const fresh = mock();
+    const seeded = await fresh.call('POST', '/__admin/seed', { token: null, body: JSON.parse(exported) });
+    expect(seeded.status).toBe(200);
+    expect(await state(fresh)).toBe(exported);
+  });
+
+  it.each([
+    ['/users', { user_id: 'x', name: max(256) }, 'name'],
+    ['/users', { user_id: 'x', last_request_at: 253_402_300_800 }, 'last_request_at'],
+    ['/companies', { company_id: 'c', size: -5 }, 'size'],
+    ['/companies', { company_id: max(256) }, 'company_id'],
+    ['/tags', { name: max(256) }, 'name'],
+  ])('refuses POST %s past a field limit (%j) naming %s', async (path, body, field) => {
+    const m = mock();
+    const before = await state(m);
+    const res = await m.call('POST', path, { body });
+    expect(res.status).toBe(400);
+    expect(errorCodes(res)).toEqual(['parameter_invalid']);
+    expect(res.body.errors[0].field).toBe(field);
+    expect(await state(m)).toBe(before);
+  });
+});
