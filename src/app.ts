@@ -2,12 +2,12 @@
 // app.request() directly.
 
 import { Hono } from 'hono';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
 import { checkUrlLength, createHandler } from './http/pipeline.js';
 import { errorResponse } from './http/respond.js';
-import { buildDocument } from './openapi.js';
 import { ROUTES } from './routes/index.js';
 import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
@@ -52,9 +52,10 @@ export function createApp(options: AppOptions): Hono {
     app.on(def.method, honoPath(def.path), (c) => handle({ request: c.req.raw, params: c.req.param() as Record<string, string> }));
   }
 
-  let document: ReturnType<typeof buildDocument> | undefined;
+  // The document (openapi3-ts, yaml) loads on first request, not at start-up.
+  let document: Promise<OpenAPIObject> | undefined;
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
-  mountDocs(app, () => (document ??= buildDocument(routes)), demo?.config.tokens[0] ?? '', () => store.nextRequestId());
+  mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId());
 
   const paths = matchers(routes);
   app.notFound((c) => {

@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { stringify } from 'yaml';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -47,13 +46,16 @@ function page(demoToken: string): string {
 /** Paths the docs own; they are not operations of the API and are left out of the document. */
 export const DOC_PATHS = ['/openapi.json', '/openapi.yaml', '/docs', '/docs/:file'];
 
-export function mountDocs(app: Hono, document: () => OpenAPIObject, demoToken: string, requestId: () => string): void {
+export function mountDocs(app: Hono, document: () => Promise<OpenAPIObject>, demoToken: string, requestId: () => string): void {
   const cache = new Map<string, Buffer>();
-  const forOrigin = (url: string): OpenAPIObject => ({ ...document(), servers: [{ url: new URL(url).origin }] });
+  const forOrigin = async (url: string): Promise<OpenAPIObject> => ({ ...(await document()), servers: [{ url: new URL(url).origin }] });
   const headers = (type: string) => ({ 'content-type': type, 'x-request-id': requestId() });
 
-  app.get('/openapi.json', (c) => c.body(JSON.stringify(forOrigin(c.req.url), null, 2), 200, headers('application/json; charset=utf-8')));
-  app.get('/openapi.yaml', (c) => c.body(stringify(forOrigin(c.req.url)), 200, headers('application/yaml; charset=utf-8')));
+  app.get('/openapi.json', async (c) => c.body(JSON.stringify(await forOrigin(c.req.url), null, 2), 200, headers('application/json; charset=utf-8')));
+  app.get('/openapi.yaml', async (c) => {
+    const { stringify } = await import('yaml');
+    return c.body(stringify(await forOrigin(c.req.url)), 200, headers('application/yaml; charset=utf-8'));
+  });
   app.get('/docs', (c) => c.body(page(demoToken), 200, headers('text/html; charset=utf-8')));
   app.get('/docs/:file', (c) => {
     const file = c.req.param('file');

@@ -10,7 +10,7 @@ function allowsJson(range: string): boolean {
 
 /** A missing Accept is fine; one that allows no JSON at all is a 406. */
 export function checkAccept(accept: string | undefined): void {
-  if (accept === undefined || accept.trim() === '') return;
+  if (accept === undefined || accept === 'application/json' || accept === '*/*' || accept.trim() === '') return;
   if (accept.split(',').some(allowsJson)) return;
   throw apiError('not_acceptable', `This API only answers with application/json; the Accept header "${accept.slice(0, 200)}" allows none of it.`);
 }

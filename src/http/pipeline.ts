@@ -74,13 +74,13 @@ function check(def: RouteDef, input: RequestInput): void {
   if (problems.length > 0) throw new ApiError(problems);
 }
 
-async function buildInput(def: RouteDef, incoming: Incoming, store: Store, bodyLimit: number): Promise<RequestInput> {
-  const url = new URL(incoming.request.url);
-  const hasBody = def.method === 'POST' || def.method === 'PUT' || def.method === 'DELETE';
+async function buildInput(def: RouteDef, incoming: Incoming, url: URL, query: Record<string, unknown>, store: Store, bodyLimit: number): Promise<RequestInput> {
+  const hasBody = def.method !== 'GET';
   const input: RequestInput = {
     store,
     params: incoming.params,
-    query: queryOf(url),
+    // Validation coerces the query in place; the caller's copy stays as sent, for the journal.
+    query: { ...query },
     body: hasBody ? await readJsonBody(incoming.request, bodyLimit) : {},
     origin: url.origin,
     path: url.pathname,
@@ -103,9 +103,12 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
 
   if (def.scope === 'app') {
     const route: AppRoute = def;
+    // Reads never write, so only writes pay for the undo log.
+    const run = route.method === 'GET' ? (app: AppState, input: RequestInput) => route.handler({ ...input, app }) : (app: AppState, input: RequestInput) => app.transaction(() => route.handler({ ...input, app }));
     return async (incoming) => {
       const requestId = store.nextRequestId();
       const url = new URL(incoming.request.url);
+      const query = queryOf(url);
       let app: AppState | undefined;
       let body: unknown = null;
       let response: Response;
@@ -115,7 +118,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         if (!app) throw tokenInvalid();
       } catch (err) {
         response = fail(err, requestId, {});
-        record(store, undefined, route, incoming, url, requestId, null, response.status, undefined);
+        record(store, undefined, route, incoming, url.pathname, query, requestId, null, response.status, undefined);
         return response;
       }
       const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
@@ -129,15 +132,14 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         checkAccept(incoming.request.headers.get('accept') ?? undefined);
         if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
         store.touch(app);
-        const input = await buildInput(route, incoming, store, bodyLimit);
+        const input = await buildInput(route, incoming, url, query, store, bodyLimit);
         body = input.body;
-        const target = app;
-        result = target.transaction(() => route.handler({ ...input, app: target }));
+        result = run(app, input);
         response = success(result, requestId, headers);
       } catch (err) {
         response = fail(err, requestId, headers);
       }
-      record(store, app, route, incoming, url, requestId, body, response.status, result);
+      record(store, app, route, incoming, url.pathname, query, requestId, body, response.status, result);
       return response;
     };
   }
@@ -151,7 +153,8 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         throw apiError('unauthorized', 'The control plane needs its token: send X-Admin-Token.');
       }
       checkAccept(incoming.request.headers.get('accept') ?? undefined);
-      const input = await buildInput(route, incoming, store, bodyLimit);
+      const url = new URL(incoming.request.url);
+      const input = await buildInput(route, incoming, url, queryOf(url), store, bodyLimit);
       const app = targetApp(store, input, incoming.request);
       if (app) store.touch(app);
       return success(route.handler({ ...input, app }), requestId, {});
@@ -176,7 +179,8 @@ function record(
   app: AppState | undefined,
   route: RouteDef,
   incoming: Incoming,
-  url: URL,
+  path: string,
+  query: Record<string, unknown>,
   requestId: string,
   body: unknown,
   status: number,
@@ -188,8 +192,8 @@ function record(
     app: app?.id ?? null,
     request_id: requestId,
     method: route.method,
-    path: url.pathname,
-    query: queryOf(url),
+    path,
+    query,
     body: route.method === 'GET' ? null : journalBody(body),
     status,
     operationId: route.operationId,

@@ -36,6 +36,12 @@ describe('the request journal', () => {
     expect(entries[1].seq).toBeGreaterThan(entries[0].seq);
   });
 
+  it('records the query as sent, not as validation coerced it', async () => {
+    const m = mock();
+    await m.call('GET', '/users?page=2&per_page=5&page=9');
+    expect((await list(m))[0].query).toEqual({ page: '2', per_page: '5' });
+  });
+
   it('records rejected requests too, and 401s under app null', async () => {
     const m = mock();
     await m.call('GET', '/users/nope');
