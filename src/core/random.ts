@@ -65,11 +65,11 @@ export class Random {
     return out.slice(0, length);
   }
 
+  /** Lowercase alphanumerics; six per 32-bit draw (36^6 < 2^32), so a request id costs four draws. */
   base36(length: number): string {
-    const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
     let out = '';
-    for (let i = 0; i < length; i++) out += alphabet[this.int(36)];
-    return out;
+    while (out.length < length) out += (this.nextUint32() % 2_176_782_336).toString(36).padStart(6, '0');
+    return out.slice(0, length);
   }
 
   /** RFC 4122 version-4 layout, from the seeded stream. */

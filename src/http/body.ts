@@ -52,9 +52,15 @@ async function readCapped(request: Request, limit: number): Promise<string> {
  * The body as a JSON object: no body (or an empty one) is `{}`, as real clients create leads with
  * no body; a body that is not JSON by its Content-Type is a 415, malformed JSON a 400.
  */
-export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+export interface JsonBody {
+  value: Record<string, unknown>;
+  /** Length of the text it was parsed from, so nothing has to serialise it again to size it. */
+  chars: number;
+}
+
+export async function readJsonBody(request: Request, limit: number): Promise<JsonBody> {
   const text = await readCapped(request, limit);
-  if (text.trim() === '') return {};
+  if (text.trim() === '') return { value: {}, chars: 0 };
   const contentType = request.headers.get('content-type') ?? undefined;
   if (!isJsonContentType(contentType)) {
     throw apiError('unsupported_media_type', `Request bodies must be JSON (Content-Type: application/json), not "${contentType?.slice(0, 100)}".`);
@@ -69,5 +75,5 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
     throw apiError('bad_request', 'The request body must be a JSON object.');
   }
   if (deeperThan(value, MAX_BODY_DEPTH)) throw apiError('bad_request', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, chars: text.length };
 }

@@ -11,7 +11,7 @@ import type { RateDecision } from '../store/rate-limit.js';
 import { journalBody } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
-import { readJsonBody } from './body.js';
+import { readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';
 import { errorResponse, jsonResponse, type Headers } from './respond.js';
 
@@ -48,7 +48,10 @@ export function rateHeaders(d: RateDecision): Headers {
   };
 }
 
+const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
+
 function queryOf(url: URL): Record<string, unknown> {
+  if (url.search === '') return NO_QUERY;
   // fromEntries defines own properties, so a `__proto__` parameter cannot reach a prototype.
   const seen = new Set<string>();
   const entries: [string, string][] = [];
@@ -74,14 +77,13 @@ function check(def: RouteDef, input: RequestInput): void {
   if (problems.length > 0) throw new ApiError(problems);
 }
 
-async function buildInput(def: RouteDef, incoming: Incoming, url: URL, query: Record<string, unknown>, store: Store, bodyLimit: number): Promise<RequestInput> {
-  const hasBody = def.method !== 'GET';
+function buildInput(def: RouteDef, incoming: Incoming, url: URL, query: Record<string, unknown>, store: Store, body: Record<string, unknown>): RequestInput {
   const input: RequestInput = {
     store,
     params: incoming.params,
     // Validation coerces the query in place; the caller's copy stays as sent, for the journal.
     query: { ...query },
-    body: hasBody ? await readJsonBody(incoming.request, bodyLimit) : {},
+    body,
     origin: url.origin,
     path: url.pathname,
   };
@@ -93,7 +95,7 @@ function success(result: RouteResult, requestId: string, headers: Headers): Resp
   return jsonResponse(result.status ?? 200, result.body, requestId, { ...headers, ...result.headers });
 }
 
-export function createHandler(def: RouteDef, options: PipelineOptions): (incoming: Incoming) => Promise<Response> {
+export function createHandler(def: RouteDef, options: PipelineOptions): (incoming: Incoming) => Response | Promise<Response> {
   const { store, bodyLimit, log } = options;
   const fail = (err: unknown, requestId: string, headers: Headers): Response => {
     if (err instanceof ApiError) return errorResponse(err, requestId, headers);
@@ -103,44 +105,61 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
 
   if (def.scope === 'app') {
     const route: AppRoute = def;
+    const hasBody = route.method !== 'GET';
     // Reads never write, so only writes pay for the undo log.
-    const run = route.method === 'GET' ? (app: AppState, input: RequestInput) => route.handler({ ...input, app }) : (app: AppState, input: RequestInput) => app.transaction(() => route.handler({ ...input, app }));
-    return async (incoming) => {
+    const run = hasBody ? (app: AppState, input: RequestInput) => app.transaction(() => route.handler({ ...input, app })) : (app: AppState, input: RequestInput) => route.handler({ ...input, app });
+    // A read answers synchronously (no promise to wait on); only a body or injected latency waits.
+    return (incoming) => {
       const requestId = store.nextRequestId();
       const url = new URL(incoming.request.url);
       const query = queryOf(url);
       let app: AppState | undefined;
-      let body: unknown = null;
-      let response: Response;
       try {
         checkUrlLength(incoming.request.url);
         app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
         if (!app) throw tokenInvalid();
       } catch (err) {
-        response = fail(err, requestId, {});
+        const response = fail(err, requestId, {});
         record(store, undefined, route, incoming, url.pathname, query, requestId, null, response.status, undefined);
         return response;
       }
+      const target = app;
       const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
-      if (effects.latencyMs > 0) await sleep(effects.latencyMs);
-      const decision = store.takeOperation(app);
-      const forced = effects.rateLimit && decision.allowed ? { ...decision, allowed: false, remaining: 0 } : decision;
-      const headers = effects.dropRateLimitHeaders ? {} : rateHeaders(forced);
-      let result: RouteResult | undefined;
-      try {
-        if (!forced.allowed) throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${forced.limit} in 10_seconds`);
-        checkAccept(incoming.request.headers.get('accept') ?? undefined);
-        if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
-        store.touch(app);
-        const input = await buildInput(route, incoming, url, query, store, bodyLimit);
-        body = input.body;
-        result = run(app, input);
-        response = success(result, requestId, headers);
-      } catch (err) {
-        response = fail(err, requestId, headers);
-      }
-      record(store, app, route, incoming, url.pathname, query, requestId, body, response.status, result);
-      return response;
+
+      const answer = (headers: Headers, body: JsonBody | null, failure?: unknown): Response => {
+        let result: RouteResult | undefined;
+        let response: Response;
+        try {
+          if (failure !== undefined) throw failure;
+          result = run(target, buildInput(route, incoming, url, query, store, body?.value ?? {}));
+          response = success(result, requestId, headers);
+        } catch (err) {
+          response = fail(err, requestId, headers);
+        }
+        record(store, target, route, incoming, url.pathname, query, requestId, body, response.status, result);
+        return response;
+      };
+
+      const admit = (): Response | Promise<Response> => {
+        const decision = store.takeOperation(target);
+        const forced = effects.rateLimit && decision.allowed ? { ...decision, allowed: false, remaining: 0 } : decision;
+        const headers = effects.dropRateLimitHeaders ? {} : rateHeaders(forced);
+        try {
+          if (!forced.allowed) throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${forced.limit} in 10_seconds`);
+          checkAccept(incoming.request.headers.get('accept') ?? undefined);
+          if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
+          store.touch(target);
+        } catch (err) {
+          return answer(headers, null, err);
+        }
+        if (!hasBody) return answer(headers, null);
+        return readJsonBody(incoming.request, bodyLimit).then(
+          (body) => answer(headers, body),
+          (err: unknown) => answer(headers, null, err),
+        );
+      };
+
+      return effects.latencyMs > 0 ? sleep(effects.latencyMs).then(admit) : admit();
     };
   }
 
@@ -154,7 +173,8 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       }
       checkAccept(incoming.request.headers.get('accept') ?? undefined);
       const url = new URL(incoming.request.url);
-      const input = await buildInput(route, incoming, url, queryOf(url), store, bodyLimit);
+      const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit)).value;
+      const input = buildInput(route, incoming, url, queryOf(url), store, body);
       const app = targetApp(store, input, incoming.request);
       if (app) store.touch(app);
       return success(route.handler({ ...input, app }), requestId, {});
@@ -182,7 +202,7 @@ function record(
   path: string,
   query: Record<string, unknown>,
   requestId: string,
-  body: unknown,
+  body: JsonBody | null,
   status: number,
   result: RouteResult | undefined,
 ): void {
@@ -194,7 +214,7 @@ function record(
     method: route.method,
     path,
     query,
-    body: route.method === 'GET' ? null : journalBody(body),
+    body: body === null ? null : journalBody(body.value, body.chars),
     status,
     operationId: route.operationId,
     touched: touched(incoming.params, result),

@@ -5,11 +5,11 @@ import { ApiError, wireCode, type ErrorItem } from '../core/errors.js';
 
 export type Headers = Record<string, string>;
 
+/** `headers` become the response's own: callers pass a fresh object. */
 export function jsonResponse(status: number, body: unknown, requestId: string, headers: Headers = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...headers },
-  });
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['x-request-id'] = requestId;
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 export function errorBody(errors: readonly ErrorItem[], requestId: string) {

@@ -96,9 +96,13 @@ function describe(e: ErrorObject): Problem {
  * Problems of `value` against `schema`, one per member (the first of each), in the validator's
  * order. `coerce` turns query-string text into the schema's types in place.
  */
-export function validate(schema: Schema, value: unknown, coerce = false): Problem[] {
+const NONE: readonly Problem[] = Object.freeze([]);
+
+export function validate(schema: Schema, value: unknown, coerce = false): readonly Problem[] {
   const fn = compile(schema, coerce);
   const valid = fn(value);
+  // The common case allocates nothing: every request validates its params, query and body.
+  if (valid && !coerce) return NONE;
   const out: Problem[] = [];
   const seen = new Set<string>();
   if (coerce) {

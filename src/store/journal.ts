@@ -34,10 +34,9 @@ export interface JournalFilter {
 /** Bodies larger than this are journaled as a marker, so the buffer's memory stays bounded. */
 const MAX_BODY_CHARS = 16 * 1024;
 
-export function journalBody(body: unknown): unknown {
-  if (body === undefined) return null;
-  const text = JSON.stringify(body);
-  return text.length <= MAX_BODY_CHARS ? body : { truncated: true, chars: text.length };
+/** `chars`: the length of the JSON text the body was parsed from. */
+export function journalBody(body: unknown, chars: number): unknown {
+  return chars <= MAX_BODY_CHARS ? body : { truncated: true, chars };
 }
 
 export class Journal {
