@@ -25,12 +25,21 @@ export interface Pages {
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 60;
 
-export function paginate<T>(items: readonly T[], req: PageRequest, link: PageLink): { items: T[]; pages: Pages } {
-  const totalPages = Math.ceil(items.length / req.perPage);
+/** A list that knows its length and can give a slice without being built whole. */
+export interface Listing<T> {
+  total: number;
+  slice(start: number, end: number): T[];
+}
+
+export const listingOf = <T>(items: readonly T[]): Listing<T> => ({ total: items.length, slice: (start, end) => items.slice(start, end) });
+
+export function paginate<T>(items: readonly T[] | Listing<T>, req: PageRequest, link: PageLink): { items: T[]; pages: Pages } {
+  const listing = Array.isArray(items) ? listingOf(items as readonly T[]) : (items as Listing<T>);
+  const totalPages = Math.ceil(listing.total / req.perPage);
   const start = (req.page - 1) * req.perPage;
   const pages: Pages = { type: 'pages', page: req.page, per_page: req.perPage, total_pages: totalPages };
   if (req.page < totalPages) pages.next = pageUrl(link, req.page + 1);
-  return { items: items.slice(start, start + req.perPage), pages };
+  return { items: start >= listing.total ? [] : listing.slice(start, start + req.perPage), pages };
 }
 
 function pageUrl(link: PageLink, page: number): string {

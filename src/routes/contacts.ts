@@ -46,7 +46,7 @@ export const listLeads = appRoute({
     const { email } = input.query as { email?: string };
     const leads = listCustomers(input.app, 'contact', email !== undefined ? { email } : {});
     const page = paginate(leads, pageRequestOf(input.query), input);
-    return { body: contactListView(input.app, leads.length, page.items, page.pages) };
+    return { body: contactListView(input.app, leads.total, page.items, page.pages) };
   },
 });
 

@@ -33,7 +33,7 @@ export const listUsers = appRoute({
     const { user_id, email } = input.query as { user_id?: string; email?: string };
     const users = listCustomers(input.app, 'user', { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) });
     const page = paginate(users, pageRequestOf(input.query), input);
-    return { body: userListView(input.app, users.length, page.items, page.pages) };
+    return { body: userListView(input.app, users.total, page.items, page.pages) };
   },
 });
 

@@ -39,6 +39,8 @@ export interface Collections<M extends 'base' | 'live'> {
   members: Coll<M, readonly string[]>;
   /** lower-cased tag name -> tag id */
   tagByName: Coll<M, string>;
+  /** Running counts behind GET /counts and list totals (keys from tallyKeys), so none walks the app. */
+  tallies: Coll<M, number>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -57,6 +59,7 @@ export const COLLECTION_NAMES = [
   'byCompanyId',
   'members',
   'tagByName',
+  'tallies',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -219,6 +222,7 @@ export class AppState {
       if (nextEmail) addToList(byEmail, nextEmail, next.id);
     }
     syncMembership(this.data.members, next.id, prev?.companies ?? [], next.companies);
+    adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
     customers.set(next.id, next);
   }
 
@@ -228,6 +232,7 @@ export class AppState {
     if (prev.user_id && this.data.byUserId.get(prev.user_id) === id) this.data.byUserId.delete(prev.user_id);
     if (prev.email) removeFromList(this.data.byEmail, prev.email, id);
     syncMembership(this.data.members, id, prev.companies, []);
+    adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
     this.data.customers.delete(id);
   }
 
@@ -236,6 +241,7 @@ export class AppState {
     if (!prev) this.checkRoom('companies', this.data.companies.size + 1, 'companies');
     if (prev && prev.company_id !== next.company_id) this.data.byCompanyId.delete(prev.company_id);
     this.data.byCompanyId.set(next.company_id, next.id);
+    adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
     this.data.companies.set(next.id, next);
   }
 
@@ -278,11 +284,46 @@ export class AppState {
     return id === undefined ? undefined : this.data.tags.get(id);
   }
 
+  tally(key: string): number {
+    return this.data.tallies.get(key) ?? 0;
+  }
+
   membersOf(companyId: string): Customer[] {
     const ids = this.data.members.get(companyId) ?? [];
     return ids.map((id) => this.data.customers.get(id)).filter((c): c is Customer => c !== undefined);
   }
 
+}
+
+/**
+ * What a record counts towards: its type; a user's tags and segments; a user's or lead's companies
+ * (a company's "users" are its users and leads); a company's tags and segments.
+ */
+export function customerTallyKeys(c: Customer): string[] {
+  const keys = [`type:${c.type}`];
+  if (c.type === 'user') {
+    for (const t of c.tags) keys.push(`user-tag:${t}`);
+    for (const s of c.segments) keys.push(`user-segment:${s}`);
+  }
+  if (c.type !== 'visitor') for (const co of c.companies) keys.push(`people:${co}`);
+  return keys;
+}
+
+export function companyTallyKeys(c: Company): string[] {
+  return [...c.tags.map((t) => `company-tag:${t}`), ...c.segments.map((s) => `company-segment:${s}`)];
+}
+
+/** Applies only the net change, so a write that keeps a record's tags touches no tally. */
+function adjustTallies(tallies: CowMap<number>, before: readonly string[], after: readonly string[]): void {
+  const delta = new Map<string, number>();
+  for (const k of before) delta.set(k, (delta.get(k) ?? 0) - 1);
+  for (const k of after) delta.set(k, (delta.get(k) ?? 0) + 1);
+  for (const [k, d] of delta) {
+    if (d === 0) continue;
+    const n = (tallies.get(k) ?? 0) + d;
+    if (n === 0) tallies.delete(k);
+    else tallies.set(k, n);
+  }
 }
 
 function addToList(index: CowMap<readonly string[]>, key: string, id: string): void {

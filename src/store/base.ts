@@ -1,7 +1,7 @@
 // Turns a complete fixture document into the shared, immutable base of an app (records plus
 // indexes), after checking that every reference in it points at something that exists.
 
-import type { AppBase, Collections } from './app-state.js';
+import { companyTallyKeys, customerTallyKeys, type AppBase, type Collections } from './app-state.js';
 import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
 import { FixtureError, type FixtureDocument } from './fixture-doc.js';
@@ -98,6 +98,9 @@ function numericMax(doc: FixtureDocument): number {
 
 export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase {
   checkReferences(doc);
+  // Customers are kept oldest first (and seeded company members join in that order), so lists are
+  // read in store order instead of sorted on every request.
+  doc.customers.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const dataAttributes = registerCustomAttributes(doc.data_attributes, doc.customers);
   const byUserId = new Map<string, string>();
   const byEmail = new Map<string, string[]>();
@@ -107,6 +110,12 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     if (c.email !== null) byEmail.set(c.email, [...(byEmail.get(c.email) ?? []), c.id]);
     for (const companyId of c.companies) members.set(companyId, [...(members.get(companyId) ?? []), c.id]);
   }
+  const tallies = new Map<string, number>();
+  const count = (keys: readonly string[]) => {
+    for (const k of keys) tallies.set(k, (tallies.get(k) ?? 0) + 1);
+  };
+  for (const c of doc.customers) count(customerTallyKeys(c));
+  for (const c of doc.companies) count(companyTallyKeys(c));
   const data: Collections<'base'> = {
     customers: byId(doc.customers),
     companies: byId(doc.companies),
@@ -121,6 +130,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     byCompanyId: new Map(doc.companies.map((c) => [c.company_id, c.id])),
     members,
     tagByName: new Map(doc.tags.map((t) => [t.name.toLowerCase(), t.id])),
+    tallies,
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {

@@ -3,7 +3,6 @@
 import { apiError, missing } from '../core/errors.js';
 import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
-import type { Customer } from './types.js';
 
 export type CountType = 'company' | 'user';
 export type CountKind = 'segment' | 'tag' | 'user';
@@ -60,43 +59,20 @@ export function countRequest(rawType: unknown, rawCount: unknown): { type: Count
 }
 
 export function appTotals(app: AppState): AppTotals {
-  let user = 0;
-  let lead = 0;
-  for (const c of app.data.customers.values()) {
-    if (c.type === 'user') user++;
-    else if (c.type === 'contact') lead++;
-  }
-  return { company: app.data.companies.size, segment: app.data.segments.size, tag: app.data.tags.size, user, lead };
+  const d = app.data;
+  return { company: d.companies.size, segment: d.segments.size, tag: d.tags.size, user: app.tally('type:user'), lead: app.tally('type:contact') };
 }
 
+/**
+ * Read from the running tallies the writes keep (AppState), so a count costs the number of tags,
+ * segments or companies listed, never the number of customers.
+ */
 export function countEntries(app: AppState, type: CountType, kind: CountKind): CountEntry[] {
-  if (type === 'company') {
-    const companies = [...app.data.companies.values()];
-    if (kind === 'user') {
-      return companies.map((co) => ({ name: co.name, count: people(app.membersOf(co.id)), remote_company_id: co.company_id }));
-    }
-    return kind === 'tag' ? byTag(app, companies) : bySegment(app, 'company', companies);
+  if (type === 'company' && kind === 'user') {
+    // A company's users are its users and leads, as GET /companies/{id}/users lists them.
+    return [...app.data.companies.values()].map((co) => ({ name: co.name, count: app.tally(`people:${co.id}`), remote_company_id: co.company_id }));
   }
-  const users = [...app.data.customers.values()].filter((c) => c.type === 'user');
-  return kind === 'tag' ? byTag(app, users) : bySegment(app, 'user', users);
-}
-
-// A company's users are its users and leads, as GET /companies/{id}/users lists them.
-const people = (members: readonly Customer[]): number => members.filter((c) => c.type !== 'visitor').length;
-
-function tally(records: readonly { tags?: readonly string[]; segments?: readonly string[] }[], key: 'tags' | 'segments'): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of records) for (const id of r[key] ?? []) out.set(id, (out.get(id) ?? 0) + 1);
-  return out;
-}
-
-function byTag(app: AppState, records: readonly { tags: readonly string[] }[]): CountEntry[] {
-  const counts = tally(records, 'tags');
-  return [...app.data.tags.values()].map((t) => ({ name: t.name, count: counts.get(t.id) ?? 0 }));
-}
-
-/** Only the segments that group this kind of record. */
-function bySegment(app: AppState, personType: 'user' | 'company', records: readonly { segments: readonly string[] }[]): CountEntry[] {
-  const counts = tally(records, 'segments');
-  return [...app.data.segments.values()].filter((s) => s.person_type === personType).map((s) => ({ name: s.name, count: counts.get(s.id) ?? 0 }));
+  if (kind === 'tag') return [...app.data.tags.values()].map((t) => ({ name: t.name, count: app.tally(`${type}-tag:${t.id}`) }));
+  // Only the segments that group this kind of record.
+  return [...app.data.segments.values()].filter((s) => s.person_type === type).map((s) => ({ name: s.name, count: app.tally(`${type}-segment:${s.id}`) }));
 }

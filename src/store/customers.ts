@@ -2,6 +2,7 @@
 // store), the POST /users lookup order of spec 4.5, and the read-back lists.
 
 import { ApiError, apiError, missing, notFound, type ErrorItem } from '../core/errors.js';
+import { listingOf, type Listing } from '../core/pagination.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
 import { planCompanies, type CompanyInput } from './companies.js';
@@ -188,18 +189,36 @@ export function requireCustomer(app: AppState, id: string, types: readonly Custo
 }
 
 /** Customers of one type, oldest first (a stable order for paging), optionally by user_id and/or email. */
-export function listCustomers(app: AppState, type: CustomerType, filter: { user_id?: string; email?: string } = {}): Customer[] {
+/**
+ * Customers of one type, oldest first. A filter goes through an index; the whole list is read in
+ * the store's order (seeded records sorted by creation, then each new one as it is created) and
+ * only as far as the page asked for, with its total from the running tallies.
+ */
+export function listCustomers(app: AppState, type: CustomerType, filter: { user_id?: string; email?: string } = {}): Listing<Customer> {
+  if (filter.user_id === undefined && filter.email === undefined) {
+    return {
+      total: app.tally(`type:${type}`),
+      slice(start, end) {
+        const out: Customer[] = [];
+        let i = 0;
+        for (const c of app.data.customers.values()) {
+          if (c.type !== type) continue;
+          if (i++ >= start) out.push(c);
+          if (i >= end) break;
+        }
+        return out;
+      },
+    };
+  }
   let found: Customer[];
   if (filter.user_id !== undefined) {
     const c = app.customerByUserId(filter.user_id);
     found = c ? [c] : [];
-  } else if (filter.email !== undefined) {
-    found = app.customersByEmail(filter.email);
   } else {
-    found = [...app.data.customers.values()];
+    found = app.customersByEmail(filter.email ?? '');
   }
   const email = filter.email?.toLowerCase();
-  return found.filter((c) => c.type === type && (email === undefined || c.email === email)).sort(byCreation);
+  return listingOf(found.filter((c) => c.type === type && (email === undefined || c.email === email)).sort(byCreation));
 }
 
 /** Users and leads of a company, in the order they joined (visitors are not listed). */
