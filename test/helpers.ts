@@ -72,6 +72,11 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
   };
 }
 
+/** An app's exported state as text: what "a rejected request changes nothing" compares. */
+export async function stateText(m: TestMock, app = 'demo'): Promise<string> {
+  return (await m.call('GET', `/__admin/state?app=${app}`, { token: null })).text;
+}
+
 /** Asserts the error envelope and returns the codes, for `expect(codes).toEqual([...])`. */
 export function errorCodes(result: CallResult): string[] {
   const b = result.body as { type?: string; request_id?: string; errors?: { code: string }[] };

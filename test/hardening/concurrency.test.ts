@@ -3,10 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { errorCodes, mock, type CallResult, type TestMock } from '../helpers.js';
+import { ACME, GROUP, VISITOR } from '../fixture-ids.js';
 
-const ACME = '5714dd359a3fd47136000101';
-const GROUP = '5714dd359a3fd47136000501';
-const VISITOR = '5714dd359a3fd47136000009';
 const ADMIN = '814860';
 const N = 200;
 

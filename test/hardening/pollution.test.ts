@@ -3,9 +3,8 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
+import { ADA, VISITOR_USER_ID } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
-const VISITOR_USER_ID = '3f0b3a6c-7f6d-4d5e-9d2b-7a1c5e8f9a01';
 const KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 const json = { 'content-type': 'application/json' };
 

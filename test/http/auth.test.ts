@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes, mock } from '../helpers.js';
+import { ADA } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
 const basic = (user: string, password = '') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 describe('authentication', () => {

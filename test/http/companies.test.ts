@@ -3,16 +3,11 @@ import { companySchema } from '../../src/schemas/company.js';
 import { userListSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock, stateText as state } from '../helpers.js';
+import { ACME, ADA, INITECH, LEAD, LINUS } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
-const LINUS = '5714dd359a3fd47136000004';
-const LEAD = '5714dd359a3fd47136000007';
-const ACME = '5714dd359a3fd47136000101';
-const INITECH = '5714dd359a3fd47136000103';
 
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
-const state = async (m: TestMock) => (await m.call('GET', '/__admin/state?app=demo')).text;
 const ids = (body: { users: { id: string }[] }) => body.users.map((u) => u.id);
 
 async function expectError(m: TestMock, method: string, path: string, status: number, codes: string[], body?: unknown) {

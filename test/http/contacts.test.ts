@@ -2,16 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { contactListSchema, customerSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type TestMock } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type TestMock, stateText as state } from '../helpers.js';
+import { ADA, LEAD, LEAD_USER_ID, VISITOR } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
-const LEAD = '5714dd359a3fd47136000007';
-const LEAD_USER_ID = '8a88a590-e1c3-41e2-a502-e0649dbf721c';
-const VISITOR = '5714dd359a3fd47136000009';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
-const state = async (m: TestMock) => (await m.call('GET', '/__admin/state?app=demo')).text;
 const leadCount = async (m: TestMock) => (await m.call('GET', '/contacts?per_page=1')).body.total_count as number;
 
 async function rejects(m: TestMock, body: unknown, status: number, codes: string[]) {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes, mock, TEST_NOW } from '../helpers.js';
-
-const state = async (m: ReturnType<typeof mock>, app = 'demo') => (await m.call('GET', `/__admin/state?app=${app}`, { token: null })).text;
+import { errorCodes, mock, TEST_NOW, stateText as state } from '../helpers.js';
 
 const minimal = (over: Record<string, unknown> = {}) => ({
   app: { id: 'tiny', tokens: ['tiny-token'] },

@@ -2,21 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { conversationListSchema, conversationSchema, customersListSchema } from '../../src/schemas/conversation.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock, stateText as state } from '../helpers.js';
+import { ADA, ALAN, GRACE, GROUP, LEAD, VISITOR } from '../fixture-ids.js';
 
-const GROUP = '5714dd359a3fd47136000501'; // ada and grace, assigned to 814860, 4 parts
 const LEAD_CONV = '5714dd359a3fd47136000502'; // the lead ...0007 alone
 const LONG = '5714dd359a3fd47136000503'; // grace, 620 generated parts
-const ADA = '5714dd359a3fd47136000001';
-const GRACE = '5714dd359a3fd47136000002';
-const ALAN = '5714dd359a3fd47136000003';
-const LEAD = '5714dd359a3fd47136000007';
-const VISITOR = '5714dd359a3fd47136000009';
 const APP = { id: 'demo', tokens: ['demo-token'] };
 const SEEDED = '5714dd359a3fd4713600c0c0';
 
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
-const state = async (m: TestMock) => (await m.call('GET', '/__admin/state?app=demo')).text;
 
 async function fetchConversation(m: TestMock, id: string, query = '') {
   const res = await m.call('GET', `/conversations/${id}${query}`);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countResponseSchema } from '../../src/schemas/count.js';
 import { validate } from '../../src/schemas/validate.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
+import { ADA } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
 const APP = { id: 'demo', tokens: ['demo-token'] };
 
 /** `query` is a query string for /counts, or a URL (such as a `next` link) followed as it is. */

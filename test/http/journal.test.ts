@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes, mock, TEST_NOW } from '../helpers.js';
+import { ADA } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
 const list = async (m: ReturnType<typeof mock>, query = '') => (await m.call('GET', `/__admin/requests${query}`, { token: null })).body.requests as any[];
 
 describe('the request journal', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes, mock } from '../helpers.js';
+import { errorCodes, mock, stateText as state } from '../helpers.js';
 
-const state = async (m: ReturnType<typeof mock>) => (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
 const count = (m: ReturnType<typeof mock>, what: 'customers' | 'companies') => m.store.app('demo')!.data[what].size;
 
 describe('per-app record limits', () => {

@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { tagListSchema, tagSchema } from '../../src/schemas/common.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, type TestMock } from '../helpers.js';
+import { errorCodes, mock, type TestMock, stateText as state } from '../helpers.js';
+import { ACME, ADA, INITECH, LEAD, VISITOR } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
-const LEAD = '5714dd359a3fd47136000007';
-const VISITOR = '5714dd359a3fd47136000009';
-const ACME = '5714dd359a3fd47136000101';
-const INITECH = '5714dd359a3fd47136000103';
 
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
-const state = async (m: TestMock) => (await m.call('GET', '/__admin/state?app=demo')).text;
 const tags = async (m: TestMock) => (await m.call('GET', '/tags')).body.tags as { id: string; name: string }[];
 const customerTags = async (m: TestMock, id: string) => ((await m.call('GET', `/users/${id}`)).body.tags.tags as { name: string }[]).map((t) => t.name);
 const exported = async (m: TestMock) => JSON.parse(await state(m));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes, mock, TEST_NOW } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, stateText as state } from '../helpers.js';
+import { ADA } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
 const tagNames = async (m: ReturnType<typeof mock>, token: string) =>
   (await m.call('GET', '/tags', { token })).body.tags.map((t: any) => t.name) as string[];
 
@@ -79,7 +79,6 @@ describe('per-test apps', () => {
 });
 
 describe('snapshots', () => {
-  const state = async (m: ReturnType<typeof mock>) => (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
 
   it('round-trips exactly: snapshot, write, restore', async () => {
     const m = mock();

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { customerSchema, userListSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock, stateText as state } from '../helpers.js';
+import { ACME, ADA, GRACE, LEAD, LINUS, SHARED_A, VISITOR } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
-const GRACE = '5714dd359a3fd47136000002';
-const LINUS = '5714dd359a3fd47136000004';
-const SHARED_A = '5714dd359a3fd47136000005';
-const LEAD = '5714dd359a3fd47136000007';
-const VISITOR = '5714dd359a3fd47136000009';
-const ACME = '5714dd359a3fd47136000101';
 
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
-const state = async (m: TestMock) => (await m.call('GET', '/__admin/state?app=demo')).text;
 const post = (m: TestMock, body: unknown) => m.call('POST', '/users', { body });
 const user = async (m: TestMock, id: string) => (await m.call('GET', `/users/${id}`)).body;
 const userCount = async (m: TestMock) => (await m.call('GET', '/users?per_page=1')).body.total_count as number;

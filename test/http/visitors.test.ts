@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { customerSchema } from '../../src/schemas/customer.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type TestMock } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type TestMock, stateText as state } from '../helpers.js';
+import { ADA, LEAD, LINUS, VISITOR, VISITOR_2, VISITOR_USER_ID } from '../fixture-ids.js';
 
-const ADA = '5714dd359a3fd47136000001';
-const LINUS = '5714dd359a3fd47136000004';
-const LEAD = '5714dd359a3fd47136000007';
-const VISITOR = '5714dd359a3fd47136000009';
-const VISITOR_USER_ID = '3f0b3a6c-7f6d-4d5e-9d2b-7a1c5e8f9a01';
-const VISITOR_2 = '5714dd359a3fd4713600000a';
-
-const state = async (m: TestMock) => (await m.call('GET', '/__admin/state?app=demo')).text;
 const exported = async (m: TestMock) => JSON.parse(await state(m)) as { customers: { id: string; type: string }[] };
 
 async function rejects(m: TestMock, method: string, path: string, body: unknown, status: number, codes: string[]) {
