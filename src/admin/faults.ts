@@ -1,6 +1,6 @@
 // Fault injection over HTTP: latency, errors, a forced 429 and dropped rate-limit headers.
 
-import { apiError, ERROR_STATUS, notFound } from '../core/errors.js';
+import { apiError, CODE_FOR_STATUS, ERROR_STATUS, notFound, type ErrorCode } from '../core/errors.js';
 import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, num, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
 import type { FaultSpec } from '../store/faults.js';
@@ -13,6 +13,7 @@ const specProps: Record<string, Schema> = {
   latency_ms: int({ minimum: 0, maximum: 60_000 }),
   latency_max_ms: int({ minimum: 0, maximum: 60_000, description: 'With latency_ms: a seeded draw between the two' }),
   error: oneOfStrings(Object.keys(ERROR_STATUS), { description: 'Answer with this error code and its status' }),
+  status: { type: 'integer', enum: Object.keys(CODE_FOR_STATUS).map(Number), description: 'Answer with this status (and its most general code), e.g. 503' },
   rate_limit: bool({ description: 'Answer 429 rate_limit_exceeded' }),
   drop_rate_limit_headers: bool({ description: 'Leave the X-RateLimit-* headers off, as the real service occasionally does' }),
   count: int({ minimum: 1, maximum: 1_000_000, description: 'Only the next N matching requests' }),
@@ -35,8 +36,16 @@ export const addFault = adminRoute({
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
   handler: ({ store, app, body }) => {
     const spec = body as FaultSpec;
+    if (spec.status !== undefined) {
+      const code = CODE_FOR_STATUS[spec.status] as ErrorCode;
+      if (spec.error !== undefined && ERROR_STATUS[spec.error] !== spec.status) {
+        throw apiError('parameter_invalid', `error ${spec.error} answers ${ERROR_STATUS[spec.error]}, not ${spec.status}.`, 'status');
+      }
+      spec.error ??= code;
+    }
+    if (spec.error !== undefined) spec.status = ERROR_STATUS[spec.error];
     if (spec.latency_ms === undefined && spec.error === undefined && !spec.rate_limit && !spec.drop_rate_limit_headers) {
-      throw apiError('parameter_not_found', 'Give an effect: latency_ms, error, rate_limit or drop_rate_limit_headers.', 'error');
+      throw apiError('parameter_not_found', 'Give an effect: latency_ms, error (or status), rate_limit or drop_rate_limit_headers.', 'error');
     }
     if (spec.latency_max_ms !== undefined && (spec.latency_ms === undefined || spec.latency_max_ms < spec.latency_ms)) {
       throw apiError('parameter_invalid', 'latency_max_ms needs latency_ms and must not be below it.', 'latency_max_ms');

@@ -22,9 +22,33 @@ export const ERROR_STATUS = {
   header_fields_too_large: 431,
   rate_limit_exceeded: 429,
   server_error: 500,
+  // Only ever answered by an injected fault, for clients' retry logic.
+  bad_gateway: 502,
+  service_unavailable: 503,
+  gateway_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The code a bare status stands for (a fault given as `status`): the most general of that status. */
+export const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'action_forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'request_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limit_exceeded',
+  431: 'header_fields_too_large',
+  500: 'server_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
 
 export interface ErrorItem {
   code: ErrorCode;

@@ -17,6 +17,8 @@ export interface FaultSpec {
   latency_max_ms?: number;
   /** Answer with this error (its catalogued status) instead of running the operation. */
   error?: ErrorCode;
+  /** The same, given as a status (its most general code); set together with `error`. */
+  status?: number;
   /** Answer 429 rate_limit_exceeded whatever the window says. */
   rate_limit?: boolean;
   /** Leave the X-RateLimit-* headers off the response. */

@@ -35,6 +35,27 @@ describe('faults', () => {
     expect((await m.call('GET', '/tags')).status).toBe(200);
   });
 
+  it('answers a status given as such, with its most general code, e.g. 503 service_unavailable for retry tests', async () => {
+    const m = mock();
+    const added = await fault(m, { status: 503, count: 1 });
+    expect(added.body).toMatchObject({ status: 503, error: 'service_unavailable' });
+    const res = await m.app.request('/admins', { headers: { authorization: 'Bearer demo-token' } });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as any;
+    expect(body.type).toBe('error.list');
+    expect(body.errors[0].code).toBe('service_unavailable');
+    expect((await m.call('GET', '/admins')).status).toBe(200);
+  });
+
+  it('refuses a status that no code answers, or one that contradicts the error given', async () => {
+    const m = mock();
+    expect((await fault(m, { status: 418 })).status).toBe(400);
+    const clash = await fault(m, { status: 503, error: 'server_error' });
+    expect(clash.status).toBe(400);
+    expect(clash.body.errors[0].field).toBe('status');
+    expect((await m.call('GET', '/__admin/faults', { token: null })).body.faults).toEqual([]);
+  });
+
   it('forces a 429 with Remaining 0', async () => {
     const m = mock();
     await fault(m, { rate_limit: true, count: 1 });
