@@ -1,6 +1,7 @@
 // The one way tests talk to the mock: every call goes through HTTP (app.request) and comes back
 // parsed, so checks on every response can be added in one place.
 
+import { expect } from 'vitest';
 import { createApp, type AppOptions } from '../src/app.js';
 import { Clock } from '../src/core/clock.js';
 import { REFERENCE_TIME } from '../src/store/normalize.js';
@@ -75,6 +76,19 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
 /** An app's exported state as text: what "a rejected request changes nothing" compares. */
 export async function stateText(m: TestMock, app = 'demo'): Promise<string> {
   return (await m.call('GET', `/__admin/state?app=${app}`, { token: null })).text;
+}
+
+/**
+ * Sends a request that must be refused: asserts its status and error codes, and that the app's
+ * exported state is byte-identical afterwards (a rejected request changes nothing).
+ */
+export async function expectRejected(m: TestMock, method: string, path: string, options: CallOptions, status: number, codes: string[]): Promise<CallResult> {
+  const before = await stateText(m);
+  const res = await m.call(method, path, options);
+  expect(res.status).toBe(status);
+  expect(errorCodes(res)).toEqual(codes);
+  expect(await stateText(m)).toBe(before);
+  return res;
 }
 
 /** Asserts the error envelope and returns the codes, for `expect(codes).toEqual([...])`. */

@@ -3,21 +3,14 @@ import { companySchema } from '../../src/schemas/company.js';
 import { userListSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock, stateText as state } from '../helpers.js';
+import { mock, TEST_NOW, type CallResult, type TestMock, expectRejected } from '../helpers.js';
 import { ACME, ADA, INITECH, LEAD, LINUS } from '../fixture-ids.js';
-
 
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
 const ids = (body: { users: { id: string }[] }) => body.users.map((u) => u.id);
 
-async function expectError(m: TestMock, method: string, path: string, status: number, codes: string[], body?: unknown) {
-  const before = await state(m);
-  const res = await m.call(method, path, body === undefined ? {} : { body });
-  expect(res.status).toBe(status);
-  expect(errorCodes(res)).toEqual(codes);
-  expect(await state(m)).toBe(before);
-  return res;
-}
+const expectError = (m: TestMock, method: string, path: string, status: number, codes: string[], body?: unknown) =>
+  expectRejected(m, method, path, body === undefined ? {} : { body }, status, codes);
 
 describe('GET /companies/{id}', () => {
   it('returns the company with plan, tags, segments and a live user_count', async () => {

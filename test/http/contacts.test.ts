@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactListSchema, customerSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type TestMock, stateText as state } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type TestMock, expectRejected } from '../helpers.js';
 import { ADA, LEAD, LEAD_USER_ID, VISITOR } from '../fixture-ids.js';
 
 
@@ -10,14 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const shaped = (schema: Schema, body: unknown) => expect(validate(schema, body)).toEqual([]);
 const leadCount = async (m: TestMock) => (await m.call('GET', '/contacts?per_page=1')).body.total_count as number;
 
-async function rejects(m: TestMock, body: unknown, status: number, codes: string[]) {
-  const before = await state(m);
-  const res = await m.call('POST', '/contacts', { body });
-  expect(res.status).toBe(status);
-  expect(errorCodes(res)).toEqual(codes);
-  expect(await state(m)).toBe(before);
-  return res;
-}
+const rejects = (m: TestMock, body: unknown, status: number, codes: string[]) => expectRejected(m, 'POST', '/contacts', { body }, status, codes);
 
 describe('POST /contacts', () => {
   it('creates a lead from no body at all: anonymous, UUID user_id, pseudonym, no sign-up, no sessions', async () => {

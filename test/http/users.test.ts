@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customerSchema, userListSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock, stateText as state } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type CallResult, type TestMock, expectRejected } from '../helpers.js';
 import { ACME, ADA, GRACE, LEAD, LINUS, SHARED_A, VISITOR } from '../fixture-ids.js';
 
 
@@ -12,14 +12,8 @@ const user = async (m: TestMock, id: string) => (await m.call('GET', `/users/${i
 const userCount = async (m: TestMock) => (await m.call('GET', '/users?per_page=1')).body.total_count as number;
 
 /** Sends the request and checks it is rejected with `codes` and that nothing changed. */
-async function rejects(m: TestMock, body: unknown, status: number, codes: string[], raw?: string) {
-  const before = await state(m);
-  const res = raw === undefined ? await post(m, body) : await m.call('POST', '/users', { raw, headers: { 'content-type': 'application/json' } });
-  expect(res.status).toBe(status);
-  expect(errorCodes(res)).toEqual(codes);
-  expect(await state(m)).toBe(before);
-  return res;
-}
+const rejects = (m: TestMock, body: unknown, status: number, codes: string[], raw?: string) =>
+  expectRejected(m, 'POST', '/users', raw === undefined ? { body } : { raw, headers: { 'content-type': 'application/json' } }, status, codes);
 
 describe('POST /users: creating', () => {
   it('creates a user with the exact wire shape, lower-casing the email', async () => {

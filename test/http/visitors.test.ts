@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { customerSchema } from '../../src/schemas/customer.js';
 import { validate } from '../../src/schemas/validate.js';
-import { errorCodes, mock, TEST_NOW, type TestMock, stateText as state } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW, type TestMock, stateText as state, expectRejected } from '../helpers.js';
 import { ADA, LEAD, LINUS, VISITOR, VISITOR_2, VISITOR_USER_ID } from '../fixture-ids.js';
 
 const exported = async (m: TestMock) => JSON.parse(await state(m)) as { customers: { id: string; type: string }[] };
 
-async function rejects(m: TestMock, method: string, path: string, body: unknown, status: number, codes: string[]) {
-  const before = await state(m);
-  const res = await m.call(method, path, { body });
-  expect(res.status).toBe(status);
-  expect(errorCodes(res)).toEqual(codes);
-  expect(await state(m)).toBe(before);
-  return res;
-}
+const rejects = (m: TestMock, method: string, path: string, body: unknown, status: number, codes: string[]) =>
+  expectRejected(m, method, path, { body }, status, codes);
 
 for (const method of ['PUT', 'POST']) {
   describe(`${method} /visitors`, () => {
