@@ -8,7 +8,6 @@ import { paramsObject } from '../schemas/json-schema.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
 import type { RateDecision } from '../store/rate-limit.js';
-import { journalBody } from '../store/journal.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { readJsonBody, type JsonBody } from './body.js';
@@ -206,7 +205,8 @@ function record(
   status: number,
   result: RouteResult | undefined,
 ): void {
-  (app?.journal ?? store.anonymousJournal).add({
+  (app?.journal ?? store.anonymousJournal).add(
+    {
     seq: store.nextJournalSeq(),
     time: store.now(),
     app: app?.id ?? null,
@@ -214,11 +214,13 @@ function record(
     method: route.method,
     path,
     query,
-    body: body === null ? null : journalBody(body.value, body.chars),
     status,
     operationId: route.operationId,
     touched: touched(incoming.params, result),
-  });
+    },
+    body === null ? null : body.value,
+    body === null ? 0 : body.chars,
+  );
 }
 
 /** The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. */

@@ -132,10 +132,10 @@ export class AppState {
     readonly base: AppBase,
     seed: number,
     config: AppConfig = base.config,
-    journalSize = 1000,
+    journal: Journal = new Journal(1000),
     readonly limits: AppLimits = DEFAULT_LIMITS,
   ) {
-    this.journal = new Journal(journalSize);
+    this.journal = journal;
     this.partsTotal = base.partsTotal;
     this.id = config.id;
     this.config = config;

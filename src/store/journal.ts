@@ -31,26 +31,47 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/** Bodies larger than this are journaled as a marker, so the buffer's memory stays bounded. */
+/** Bodies larger than this are journaled as a marker. */
 const MAX_BODY_CHARS = 16 * 1024;
 
-/** `chars`: the length of the JSON text the body was parsed from. */
-export function journalBody(body: unknown, chars: number): unknown {
-  return chars <= MAX_BODY_CHARS ? body : { truncated: true, chars };
+/**
+ * The body text all journals of a store may hold together. Entries per app are bounded by the ring,
+ * but with a thousand provisioned apps that alone would allow gigabytes; past this budget bodies
+ * are journaled as markers until older entries leave.
+ */
+export const JOURNAL_BODY_BUDGET = 64 * 1024 * 1024;
+
+export interface JournalBudget {
+  readonly max: number;
+  used: number;
 }
 
 export class Journal {
   private buffer: (JournalEntry | undefined)[];
+  /** Body characters each slot holds against the budget. */
+  private charged: number[];
   private next = 0;
   private count = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    private readonly budget: JournalBudget = { max: JOURNAL_BODY_BUDGET, used: 0 },
+  ) {
     this.buffer = new Array<JournalEntry | undefined>(capacity);
+    this.charged = new Array<number>(capacity).fill(0);
   }
 
-  add(entry: JournalEntry): void {
+  /**
+   * Records an entry; `body` is the parsed request body and `chars` the length of its text. A body
+   * over the per-entry size or the store's budget is kept as `{"truncated":true,"chars":n}`.
+   */
+  add(entry: Omit<JournalEntry, 'body'>, body: unknown, chars: number): void {
     if (this.capacity === 0) return;
-    this.buffer[this.next] = entry;
+    this.budget.used -= this.charged[this.next] ?? 0;
+    const keep = body !== null && chars <= MAX_BODY_CHARS && this.budget.used + chars <= this.budget.max;
+    this.buffer[this.next] = { ...entry, body: body === null || keep ? body : { truncated: true, chars } };
+    this.charged[this.next] = keep ? chars : 0;
+    this.budget.used += keep ? chars : 0;
     this.next = (this.next + 1) % this.capacity;
     if (this.count < this.capacity) this.count++;
   }
@@ -70,8 +91,11 @@ export class Journal {
     return this.count;
   }
 
+  /** Forgets every entry and gives their bodies' share of the budget back. */
   clear(): void {
+    for (const c of this.charged) this.budget.used -= c;
     this.buffer = new Array<JournalEntry | undefined>(this.capacity);
+    this.charged = new Array<number>(this.capacity).fill(0);
     this.next = 0;
     this.count = 0;
   }

@@ -11,7 +11,7 @@ import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture
 import { generate } from './generate.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
-import { Journal } from './journal.js';
+import { Journal, JOURNAL_BODY_BUDGET, type JournalBudget } from './journal.js';
 import { DEFAULT_RATE_LIMIT, normalize, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
 
@@ -32,6 +32,8 @@ export interface StoreOptions {
   testAppIdleSeconds?: number;
   /** Journal entries kept per app (default 1000). */
   journalSize?: number;
+  /** Request-body characters all journals together may hold (default 64 Mi). */
+  journalBodyBudget?: number;
   /** Most customers, companies and parts an app may reach through API writes. */
   limits?: Partial<AppLimits>;
 }
@@ -60,6 +62,8 @@ export class Store {
   readonly journalSize: number;
   readonly limits: AppLimits;
   private journalSeq = 1;
+  /** Shared by every journal of the store, so their bodies together stay within one budget. */
+  private readonly journalBudget: JournalBudget;
 
   constructor(options: StoreOptions) {
     this.seed = options.seed;
@@ -70,8 +74,9 @@ export class Store {
     this.requestIds = new RequestIds(options.seed);
     this.faults = new Faults(options.seed);
     this.journalSize = options.journalSize ?? 1000;
+    this.journalBudget = { max: options.journalBodyBudget ?? JOURNAL_BODY_BUDGET, used: 0 };
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.anonymousJournal = new Journal(this.journalSize);
+    this.anonymousJournal = this.newJournal();
     this.testApps = {
       enabled: options.testApps ?? true,
       max: options.maxTestApps ?? 1000,
@@ -106,6 +111,15 @@ export class Store {
     return this.apps.get(id);
   }
 
+  private newJournal(): Journal {
+    return new Journal(this.journalSize, this.journalBudget);
+  }
+
+  /** Body characters the journals hold now (for tests of the budget). */
+  journalBodyChars(): number {
+    return this.journalBudget.used;
+  }
+
   nextJournalSeq(): number {
     return this.journalSeq++;
   }
@@ -138,7 +152,7 @@ export class Store {
     let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
     while (this.apps.has(id)) id = `test_${hashHex(id)}`;
     const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit };
-    const app = new AppState(base, this.seed, config, this.journalSize, this.limits);
+    const app = new AppState(base, this.seed, config, this.newJournal(), this.limits);
     app.provisioned = true;
     this.apps.set(id, app);
     this.tokens.set(token, id);
@@ -158,6 +172,7 @@ export class Store {
   }
 
   private drop(app: AppState): void {
+    app.journal.clear();
     this.provisioned.delete(app.id);
     this.apps.delete(app.id);
     for (const token of app.config.tokens) if (this.tokens.get(token) === app.id) this.tokens.delete(token);
@@ -221,7 +236,7 @@ export class Store {
 
   private install(base: AppBase, previous?: AppState): AppState {
     if (previous) this.drop(previous);
-    const app = new AppState(base, this.seed, base.config, this.journalSize, this.limits);
+    const app = new AppState(base, this.seed, base.config, this.newJournal(), this.limits);
     if (previous) {
       // Ids already handed out stay taken after a re-seed.
       app.counters.object = Math.max(app.counters.object, previous.counters.object);

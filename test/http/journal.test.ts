@@ -108,3 +108,32 @@ describe('the request journal', () => {
     expect(errorCodes(res)).toEqual(['not_found']);
   });
 });
+
+describe('the journal body budget', () => {
+  const big = (n: number) => ({ name: `tag-${n}`, pad: 'x'.repeat(1000) });
+
+  it('keeps bodies while the store-wide budget allows, then records markers, and frees the budget as entries leave', async () => {
+    const m = mock({ journalSize: 3, journalBodyBudget: 2500 });
+    for (let i = 0; i < 3; i++) await m.call('POST', '/tags', { body: big(i) });
+    const bodies = (await list(m, '?app=demo')).map((e) => e.body);
+    expect(bodies[0]).toEqual(big(0));
+    expect(bodies[1]).toEqual(big(1));
+    expect(bodies[2]).toEqual({ truncated: true, chars: JSON.stringify(big(2)).length });
+    expect(m.store.journalBodyChars()).toBe(2 * JSON.stringify(big(0)).length);
+    // The ring drops the oldest entry, giving its share back.
+    await m.call('POST', '/tags', { body: big(3) });
+    expect((await list(m, '?app=demo')).at(-1).body).toEqual(big(3));
+    await m.call('DELETE', '/__admin/requests', { token: null });
+    expect(m.store.journalBodyChars()).toBe(0);
+  });
+
+  it('shares one budget across apps and frees an evicted app\'s share', async () => {
+    const m = mock({ journalBodyBudget: 2500, maxTestApps: 1 });
+    await m.call('POST', '/tags', { token: 'test_one', body: big(1) });
+    await m.call('POST', '/tags', { token: 'other-token', body: big(2) });
+    await m.call('POST', '/tags', { body: big(3) });
+    expect((await list(m, '?app=demo'))[0].body).toEqual({ truncated: true, chars: JSON.stringify(big(3)).length });
+    await m.call('GET', '/admins', { token: 'test_two' }); // evicts test_one
+    expect(m.store.journalBodyChars()).toBe(JSON.stringify(big(2)).length);
+  });
+});
