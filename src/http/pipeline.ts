@@ -205,8 +205,7 @@ function record(
   status: number,
   result: RouteResult | undefined,
 ): void {
-  (app?.journal ?? store.anonymousJournal).add(
-    {
+  const entry = {
     seq: store.nextJournalSeq(),
     time: store.now(),
     app: app?.id ?? null,
@@ -214,13 +213,12 @@ function record(
     method: route.method,
     path,
     query,
+    body: body === null ? null : body.value,
     status,
     operationId: route.operationId,
     touched: touched(incoming.params, result),
-    },
-    body === null ? null : body.value,
-    body === null ? 0 : body.chars,
-  );
+  };
+  (app?.journal ?? store.anonymousJournal).add(entry, body === null ? 0 : body.chars);
 }
 
 /** The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. */

@@ -62,14 +62,15 @@ export class Journal {
   }
 
   /**
-   * Records an entry; `body` is the parsed request body and `chars` the length of its text. A body
-   * over the per-entry size or the store's budget is kept as `{"truncated":true,"chars":n}`.
+   * Records an entry whose `body` is the parsed request body (or null) and `chars` the length of
+   * its text. A body over the per-entry size or the store's budget becomes `{"truncated":true,"chars":n}`.
    */
-  add(entry: Omit<JournalEntry, 'body'>, body: unknown, chars: number): void {
+  add(entry: JournalEntry, chars: number): void {
     if (this.capacity === 0) return;
     this.budget.used -= this.charged[this.next] ?? 0;
-    const keep = body !== null && chars <= MAX_BODY_CHARS && this.budget.used + chars <= this.budget.max;
-    this.buffer[this.next] = { ...entry, body: body === null || keep ? body : { truncated: true, chars } };
+    const keep = entry.body !== null && chars <= MAX_BODY_CHARS && this.budget.used + chars <= this.budget.max;
+    if (entry.body !== null && !keep) entry.body = { truncated: true, chars };
+    this.buffer[this.next] = entry;
     this.charged[this.next] = keep ? chars : 0;
     this.budget.used += keep ? chars : 0;
     this.next = (this.next + 1) % this.capacity;
