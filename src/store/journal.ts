@@ -47,19 +47,17 @@ export interface JournalBudget {
 }
 
 export class Journal {
-  private buffer: (JournalEntry | undefined)[];
+  // Both grow as entries arrive (an idle provisioned app costs nothing), then wrap around.
+  private buffer: JournalEntry[] = [];
   /** Body characters each slot holds against the budget. */
-  private charged: number[];
+  private charged: number[] = [];
   private next = 0;
   private count = 0;
 
   constructor(
     readonly capacity: number,
     private readonly budget: JournalBudget = { max: JOURNAL_BODY_BUDGET, used: 0 },
-  ) {
-    this.buffer = new Array<JournalEntry | undefined>(capacity);
-    this.charged = new Array<number>(capacity).fill(0);
-  }
+  ) {}
 
   /**
    * Records an entry whose `body` is the parsed request body (or null) and `chars` the length of
@@ -95,8 +93,8 @@ export class Journal {
   /** Forgets every entry and gives their bodies' share of the budget back. */
   clear(): void {
     for (const c of this.charged) this.budget.used -= c;
-    this.buffer = new Array<JournalEntry | undefined>(this.capacity);
-    this.charged = new Array<number>(this.capacity).fill(0);
+    this.buffer = [];
+    this.charged = [];
     this.next = 0;
     this.count = 0;
   }
