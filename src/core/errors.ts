@@ -74,9 +74,9 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: readonly ErrorItem[];
   /** Extra response headers, such as Allow on a 405. */
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
-  constructor(errors: ErrorItem | readonly ErrorItem[], headers: Record<string, string> = {}) {
+  constructor(errors: ErrorItem | readonly ErrorItem[], headers?: Record<string, string>) {
     const list = Array.isArray(errors) ? (errors as readonly ErrorItem[]) : [errors as ErrorItem];
     if (list.length === 0) throw new Error('ApiError needs at least one error item');
     const first = list[0] as ErrorItem;

@@ -7,12 +7,11 @@ import type { AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '
 import { paramsObject } from '../schemas/json-schema.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
-import type { RateDecision } from '../store/rate-limit.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';
-import { errorResponse, jsonResponse, type Headers } from './respond.js';
+import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
 
 export interface PipelineOptions {
   store: Store;
@@ -37,14 +36,6 @@ export function isAdminAllowed(request: Request, adminToken: string | undefined)
 export interface Incoming {
   request: Request;
   params: Record<string, string>;
-}
-
-export function rateHeaders(d: RateDecision): Headers {
-  return {
-    'x-ratelimit-limit': String(d.limit),
-    'x-ratelimit-remaining': String(d.remaining),
-    'x-ratelimit-reset': String(d.reset),
-  };
 }
 
 const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -90,16 +81,16 @@ function buildInput(def: RouteDef, incoming: Incoming, url: URL, query: Record<s
   return input;
 }
 
-function success(result: RouteResult, requestId: string, headers: Headers): Response {
-  return jsonResponse(result.status ?? 200, result.body, requestId, { ...headers, ...result.headers });
+function success(result: RouteResult, requestId: string, rate: RateInfo | null): Response {
+  return jsonResponse(result.status ?? 200, result.body, requestId, rate, result.headers);
 }
 
 export function createHandler(def: RouteDef, options: PipelineOptions): (incoming: Incoming) => Response | Promise<Response> {
   const { store, bodyLimit, log } = options;
-  const fail = (err: unknown, requestId: string, headers: Headers): Response => {
-    if (err instanceof ApiError) return errorResponse(err, requestId, headers);
+  const fail = (err: unknown, requestId: string, rate: RateInfo | null): Response => {
+    if (err instanceof ApiError) return errorResponse(err, requestId, rate);
     log(`unexpected error in ${def.operationId} (request ${requestId})`, err);
-    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, headers);
+    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, rate);
   };
 
   if (def.scope === 'app') {
@@ -118,22 +109,22 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
         if (!app) throw tokenInvalid();
       } catch (err) {
-        const response = fail(err, requestId, {});
+        const response = fail(err, requestId, null);
         record(store, undefined, route, incoming, url.pathname, query, requestId, null, response.status, undefined);
         return response;
       }
       const target = app;
       const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
 
-      const answer = (headers: Headers, body: JsonBody | null, failure?: unknown): Response => {
+      const answer = (rate: RateInfo | null, body: JsonBody | null, failure?: unknown): Response => {
         let result: RouteResult | undefined;
         let response: Response;
         try {
           if (failure !== undefined) throw failure;
           result = run(target, buildInput(route, incoming, url, query, store, body?.value ?? {}));
-          response = success(result, requestId, headers);
+          response = success(result, requestId, rate);
         } catch (err) {
-          response = fail(err, requestId, headers);
+          response = fail(err, requestId, rate);
         }
         record(store, target, route, incoming, url.pathname, query, requestId, body, response.status, result);
         return response;
@@ -142,19 +133,19 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const admit = (): Response | Promise<Response> => {
         const decision = store.takeOperation(target);
         const forced = effects.rateLimit && decision.allowed ? { ...decision, allowed: false, remaining: 0 } : decision;
-        const headers = effects.dropRateLimitHeaders ? {} : rateHeaders(forced);
+        const rate = effects.dropRateLimitHeaders ? null : forced;
         try {
           if (!forced.allowed) throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${forced.limit} in 10_seconds`);
           checkAccept(incoming.request.headers.get('accept') ?? undefined);
           if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
           store.touch(target);
         } catch (err) {
-          return answer(headers, null, err);
+          return answer(rate, null, err);
         }
-        if (!hasBody) return answer(headers, null);
+        if (!hasBody) return answer(rate, null);
         return readJsonBody(incoming.request, bodyLimit).then(
-          (body) => answer(headers, body),
-          (err: unknown) => answer(headers, null, err),
+          (body) => answer(rate, body),
+          (err: unknown) => answer(rate, null, err),
         );
       };
 
@@ -176,9 +167,9 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const input = buildInput(route, incoming, url, queryOf(url), store, body);
       const app = targetApp(store, input, incoming.request);
       if (app) store.touch(app);
-      return success(route.handler({ ...input, app }), requestId, {});
+      return success(route.handler({ ...input, app }), requestId, null);
     } catch (err) {
-      return fail(err, requestId, {});
+      return fail(err, requestId, null);
     }
   };
 }

@@ -5,10 +5,31 @@ import { ApiError, wireCode, type ErrorItem } from '../core/errors.js';
 
 export type Headers = Record<string, string>;
 
-/** `headers` become the response's own: callers pass a fresh object. */
-export function jsonResponse(status: number, body: unknown, requestId: string, headers: Headers = {}): Response {
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['x-request-id'] = requestId;
+/** The app's rate-limit window for the X-RateLimit-* headers; null where none are sent. */
+export interface RateInfo {
+  limit: number;
+  remaining: number;
+  reset: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Built in one literal of one of two shapes, so every response's headers look alike to the engine. */
+function headersFor(requestId: string, rate: RateInfo | null): Headers {
+  return rate === null
+    ? { 'content-type': JSON_TYPE, 'x-request-id': requestId }
+    : {
+        'content-type': JSON_TYPE,
+        'x-request-id': requestId,
+        'x-ratelimit-limit': String(rate.limit),
+        'x-ratelimit-remaining': String(rate.remaining),
+        'x-ratelimit-reset': String(rate.reset),
+      };
+}
+
+export function jsonResponse(status: number, body: unknown, requestId: string, rate: RateInfo | null = null, extra?: Readonly<Headers>): Response {
+  const headers = headersFor(requestId, rate);
+  if (extra) Object.assign(headers, extra);
   return new Response(JSON.stringify(body), { status, headers });
 }
 
@@ -20,6 +41,6 @@ export function errorBody(errors: readonly ErrorItem[], requestId: string) {
   };
 }
 
-export function errorResponse(error: ApiError, requestId: string, headers: Headers = {}): Response {
-  return jsonResponse(error.status, errorBody(error.errors, requestId), requestId, { ...headers, ...error.headers });
+export function errorResponse(error: ApiError, requestId: string, rate: RateInfo | null = null): Response {
+  return jsonResponse(error.status, errorBody(error.errors, requestId), requestId, rate, error.headers);
 }
