@@ -10,14 +10,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { readFileSync } from 'node:fs';
 
-interface Bodies {
-  getUser: unknown;
-  postUser: unknown;
-  counts: unknown;
-  conversation: unknown;
-  companyUsers: unknown;
-  rateLimited: unknown;
-}
+// Type-only: erased when lib.ts transpiles this file on its own, so the floor loads nothing of ours.
+import type { Bodies } from './scenarios.js';
 
 const DEFAULT: Bodies = {
   getUser: { type: 'user', id: '5714dd359a3fd47136000001', user_id: 'ada-1', email: 'ada@example.com' },
