@@ -3,7 +3,7 @@
 // body, validation, the handler, and the one error writer.
 
 import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
-import type { AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
+import type { AdminInput, AppInput, AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
 import { paramsObject } from '../schemas/json-schema.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
@@ -40,12 +40,38 @@ export interface Incoming {
 
 const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
 
-function queryOf(url: URL): Record<string, unknown> {
+/** The parts of a request URL the pipeline reads. */
+export interface UrlParts {
+  /** scheme://host[:port] */
+  origin: string;
+  pathname: string;
+  /** `?…`, or empty */
+  search: string;
+}
+
+/**
+ * Splits the absolute URL the adapter hands over (already normalised: @hono/node-server passes a
+ * URL through only when it is in canonical form, and re-serialises it through `URL` otherwise), so
+ * no URL object is built per request. Anything unusual still goes through `URL`.
+ */
+export function splitUrl(href: string): UrlParts {
+  const scheme = href.indexOf('://');
+  const slash = scheme < 0 ? -1 : href.indexOf('/', scheme + 3);
+  if (slash < 0 || href.includes('#')) {
+    const url = new URL(href);
+    return { origin: url.origin, pathname: url.pathname, search: url.search };
+  }
+  const q = href.indexOf('?', slash);
+  if (q < 0) return { origin: href.slice(0, slash), pathname: href.slice(slash), search: '' };
+  return { origin: href.slice(0, slash), pathname: href.slice(slash, q), search: q === href.length - 1 ? '' : href.slice(q) };
+}
+
+function queryOf(url: UrlParts): Record<string, unknown> {
   if (url.search === '') return NO_QUERY;
   // fromEntries defines own properties, so a `__proto__` parameter cannot reach a prototype.
   const seen = new Set<string>();
   const entries: [string, string][] = [];
-  for (const [k, v] of url.searchParams) {
+  for (const [k, v] of new URLSearchParams(url.search)) {
     if (seen.has(k)) continue; // the first of repeated parameters wins
     seen.add(k);
     entries.push([k, v]);
@@ -67,15 +93,16 @@ function check(def: RouteDef, input: RequestInput): void {
   if (problems.length > 0) throw new ApiError(problems);
 }
 
-function buildInput(def: RouteDef, incoming: Incoming, url: URL, query: Record<string, unknown>, store: Store, body: Record<string, unknown>): RequestInput {
-  const input: RequestInput = {
+function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, query: Record<string, unknown>, store: Store, body: Record<string, unknown>, app: A): RequestInput & { app: A } {
+  const input = {
     store,
     params: incoming.params,
     // Validation coerces the query in place; the caller's copy stays as sent, for the journal.
-    query: { ...query },
+    query: query === NO_QUERY ? {} : { ...query },
     body,
     origin: url.origin,
     path: url.pathname,
+    app,
   };
   check(def, input);
   return input;
@@ -97,11 +124,11 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const route: AppRoute = def;
     const hasBody = route.method !== 'GET';
     // Reads never write, so only writes pay for the undo log.
-    const run = hasBody ? (app: AppState, input: RequestInput) => app.transaction(() => route.handler({ ...input, app })) : (app: AppState, input: RequestInput) => route.handler({ ...input, app });
+    const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input)) : route.handler;
     // A read answers synchronously (no promise to wait on); only a body or injected latency waits.
     return (incoming) => {
       const requestId = store.nextRequestId();
-      const url = new URL(incoming.request.url);
+      const url = splitUrl(incoming.request.url);
       const query = queryOf(url);
       let app: AppState | undefined;
       try {
@@ -121,7 +148,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         let response: Response;
         try {
           if (failure !== undefined) throw failure;
-          result = run(target, buildInput(route, incoming, url, query, store, body?.value ?? {}));
+          result = run(buildInput(route, incoming, url, query, store, body?.value ?? {}, target));
           response = success(result, requestId, rate);
         } catch (err) {
           response = fail(err, requestId, rate);
@@ -162,12 +189,12 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         throw apiError('unauthorized', 'The control plane needs its token: send X-Admin-Token.');
       }
       checkAccept(incoming.request.headers.get('accept') ?? undefined);
-      const url = new URL(incoming.request.url);
+      const url = splitUrl(incoming.request.url);
       const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit)).value;
-      const input = buildInput(route, incoming, url, queryOf(url), store, body);
-      const app = targetApp(store, input, incoming.request);
-      if (app) store.touch(app);
-      return success(route.handler({ ...input, app }), requestId, null);
+      const input: AdminInput = buildInput(route, incoming, url, queryOf(url), store, body, undefined);
+      input.app = targetApp(store, input, incoming.request);
+      if (input.app) store.touch(input.app);
+      return success(route.handler(input), requestId, null);
     } catch (err) {
       return fail(err, requestId, null);
     }

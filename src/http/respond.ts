@@ -2,6 +2,7 @@
 // API's `error.list` envelope with the request id of the X-Request-Id header.
 
 import { ApiError, wireCode, type ErrorItem } from '../core/errors.js';
+import { jsonText } from '../views/json-text.js';
 
 export type Headers = Record<string, string>;
 
@@ -30,7 +31,7 @@ function headersFor(requestId: string, rate: RateInfo | null): Headers {
 export function jsonResponse(status: number, body: unknown, requestId: string, rate: RateInfo | null = null, extra?: Readonly<Headers>): Response {
   const headers = headersFor(requestId, rate);
   if (extra) Object.assign(headers, extra);
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(jsonText(body), { status, headers });
 }
 
 export function errorBody(errors: readonly ErrorItem[], requestId: string) {

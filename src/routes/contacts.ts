@@ -3,6 +3,7 @@ import { contactListSchema, leadBodySchema, leadSchema, pagingQuery } from '../s
 import { openObj, str } from '../schemas/json-schema.js';
 import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
 import { contactListView, customerView } from '../views/customer.js';
+import { customerJson } from '../views/customer-json.js';
 import { appRoute } from './route.js';
 
 export const upsertLeadRoute = appRoute({
@@ -29,7 +30,7 @@ export const getLead = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: ['not_found'],
-  handler: ({ app, params }) => ({ body: customerView(app, requireCustomer(app, params.id ?? '', ['contact'], 'Lead Not Found')) }),
+  handler: ({ app, params }) => ({ body: customerJson(app, requireCustomer(app, params.id ?? '', ['contact'], 'Lead Not Found')) }),
 });
 
 export const listLeads = appRoute({

@@ -3,6 +3,7 @@ import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSche
 import { openObj, str } from '../schemas/json-schema.js';
 import { listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../store/customers.js';
 import { customerView, userListView } from '../views/customer.js';
+import { customerJson } from '../views/customer-json.js';
 import { appRoute } from './route.js';
 
 export const getUser = appRoute({
@@ -15,7 +16,7 @@ export const getUser = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The user or lead', schema: userOrLeadSchema },
   errors: ['not_found'],
-  handler: ({ app, params }) => ({ body: customerView(app, requireCustomer(app, params.id ?? '', ['user', 'contact'], 'User Not Found')) }),
+  handler: ({ app, params }) => ({ body: customerJson(app, requireCustomer(app, params.id ?? '', ['user', 'contact'], 'User Not Found')) }),
 });
 
 export const listUsers = appRoute({

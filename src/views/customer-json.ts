@@ -1,0 +1,56 @@
+// Serialised customer views for the single-record reads (GET /users/{id}, /contacts/{id}), reused
+// while nothing the view shows has changed. Records are replaced, never mutated, so "unchanged" is
+// identity: the same customer record, read in the same app, whose companies, tags and segments are
+// still the same records. Serialising is most of what such a read costs; checking is a few lookups.
+//
+// One cache for the process, bounded (oldest entries leave first), keyed by record: apps that share
+// seeded records share nothing else here, as an entry is only used for the app that made it.
+
+import type { AppState } from '../store/app-state.js';
+import type { Customer } from '../store/types.js';
+import { customerView } from './customer.js';
+import { JsonText } from './json-text.js';
+
+interface Entry {
+  app: AppState;
+  /** The company, tag and segment records the view showed, in the order it read them. */
+  shown: unknown[];
+  json: JsonText;
+}
+
+/** ~1.3 KB of text each: a few MB at most, whatever the app size. */
+export const CUSTOMER_JSON_CACHE_SIZE = 4096;
+
+const entries = new Map<Customer, Entry>();
+
+function shownRecords(app: AppState, c: Customer): unknown[] {
+  const out: unknown[] = [];
+  for (const id of c.companies) out.push(app.data.companies.get(id));
+  for (const id of c.tags) out.push(app.data.tags.get(id));
+  for (const id of c.segments) out.push(app.data.segments.get(id));
+  return out;
+}
+
+function stillShown(app: AppState, c: Customer, shown: readonly unknown[]): boolean {
+  let i = 0;
+  for (const id of c.companies) if (app.data.companies.get(id) !== shown[i++]) return false;
+  for (const id of c.tags) if (app.data.tags.get(id) !== shown[i++]) return false;
+  for (const id of c.segments) if (app.data.segments.get(id) !== shown[i++]) return false;
+  return true;
+}
+
+/** The customer's view as JSON text, serialised again only when something it shows has changed. */
+export function customerJson(app: AppState, c: Customer): JsonText {
+  const hit = entries.get(c);
+  if (hit !== undefined && hit.app === app && stillShown(app, c, hit.shown)) return hit.json;
+  const json = new JsonText(JSON.stringify(customerView(app, c)));
+  if (hit === undefined && entries.size >= CUSTOMER_JSON_CACHE_SIZE) {
+    const oldest = entries.keys().next();
+    if (oldest.done !== true) entries.delete(oldest.value);
+  }
+  entries.set(c, { app, shown: shownRecords(app, c), json });
+  return json;
+}
+
+/** Entries held now (for tests of the bound). */
+export const customerJsonCacheSize = (): number => entries.size;
