@@ -3,23 +3,31 @@
 // cost what the app changed, not what the fixtures hold.
 
 const DELETED: unique symbol = Symbol('deleted');
-const ABSENT: unique symbol = Symbol('absent');
 type Slot<V> = V | typeof DELETED;
 
 /**
  * Records what writes replaced, so a failed request can be undone: the overlay slot and the size
- * as they were before each write. Undoing in reverse order restores every map exactly.
+ * as they were before each write. Undoing in reverse order restores every map exactly. Steps are
+ * kept as flat data rather than closures: every API write records several.
  */
 export class UndoLog {
-  private readonly steps: (() => void)[] = [];
+  private readonly maps: CowMap<unknown>[] = [];
+  private readonly keys: string[] = [];
+  private readonly slots: unknown[] = [];
+  private readonly counts: number[] = [];
 
-  record(step: () => void): void {
-    this.steps.push(step);
+  record(map: CowMap<unknown>, key: string, slot: unknown, count: number): void {
+    this.maps.push(map);
+    this.keys.push(key);
+    this.slots.push(slot);
+    this.counts.push(count);
   }
 
   undo(): void {
-    for (let i = this.steps.length - 1; i >= 0; i--) (this.steps[i] as () => void)();
-    this.steps.length = 0;
+    for (let i = this.maps.length - 1; i >= 0; i--) {
+      (this.maps[i] as CowMap<unknown>).restoreSlot(this.keys[i] as string, this.slots[i], this.counts[i] as number);
+    }
+    this.maps.length = this.keys.length = this.slots.length = this.counts.length = 0;
   }
 }
 
@@ -33,16 +41,11 @@ export class CowMap<V> {
     private count: number,
   ) {}
 
-  private remember(key: string): void {
-    if (!this.undo) return;
-    const overlay = this.overlay;
-    const before = overlay.has(key) ? (overlay.get(key) as Slot<V>) : ABSENT;
-    const count = this.count;
-    this.undo.record(() => {
-      if (before === ABSENT) overlay.delete(key);
-      else overlay.set(key, before);
-      this.count = count;
-    });
+  /** The overlay slot `before` (undefined: none) and the size as they were; for UndoLog only. */
+  restoreSlot(key: string, before: unknown, count: number): void {
+    if (before === undefined) this.overlay.delete(key);
+    else this.overlay.set(key, before as Slot<V>);
+    this.count = count;
   }
 
   static from<V>(base: ReadonlyMap<string, V>): CowMap<V> {
@@ -68,14 +71,17 @@ export class CowMap<V> {
   }
 
   set(key: string, value: V): void {
-    this.remember(key);
-    if (!this.has(key)) this.count++;
+    // One overlay read serves the undo record and the size; the base is read only when it decides.
+    const slot = this.overlay.get(key);
+    this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
+    if (slot === undefined ? !this.base.has(key) : slot === DELETED) this.count++;
     this.overlay.set(key, value);
   }
 
   delete(key: string): boolean {
-    if (!this.has(key)) return false;
-    this.remember(key);
+    const slot = this.overlay.get(key);
+    if (slot === DELETED || (slot === undefined && !this.base.has(key))) return false;
+    this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
     this.count--;
     if (this.base.has(key)) this.overlay.set(key, DELETED);
     else this.overlay.delete(key);

@@ -165,10 +165,10 @@ export class AppState {
    */
   transaction<T>(write: () => T): T {
     const log = new UndoLog();
-    const maps = COLLECTION_NAMES.map((name) => this.data[name] as CowMap<unknown>);
+    const data = this.data;
     const jobCounter = this.counters.job;
     const partsTotal = this.partsTotal;
-    for (const map of maps) map.undo = log;
+    for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
     try {
       return write();
     } catch (err) {
@@ -177,7 +177,7 @@ export class AppState {
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
       throw err;
     } finally {
-      for (const map of maps) map.undo = null;
+      for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = null;
     }
   }
 
@@ -211,18 +211,19 @@ export class AppState {
     const { customers, byUserId, byEmail } = this.data;
     const prev = customers.get(next.id);
     if (!prev) this.checkRoom('customers', customers.size + 1, 'customers (users, leads and visitors)');
-    if (prev?.user_id && prev.user_id !== next.user_id && byUserId.get(prev.user_id) === next.id) {
-      byUserId.delete(prev.user_id);
+    // Most writes change attributes only; the indexes are touched only where identity changed.
+    if (prev?.user_id !== next.user_id) {
+      if (prev?.user_id && byUserId.get(prev.user_id) === next.id) byUserId.delete(prev.user_id);
+      if (next.user_id) byUserId.set(next.user_id, next.id);
     }
-    if (next.user_id) byUserId.set(next.user_id, next.id);
     const prevEmail = prev?.email ?? null;
     const nextEmail = next.email ?? null;
     if (prevEmail !== nextEmail) {
       if (prevEmail) removeFromList(byEmail, prevEmail, next.id);
       if (nextEmail) addToList(byEmail, nextEmail, next.id);
     }
-    syncMembership(this.data.members, next.id, prev?.companies ?? [], next.companies);
-    adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
+    if (prev?.companies !== next.companies) syncMembership(this.data.members, next.id, prev?.companies ?? [], next.companies);
+    if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
     customers.set(next.id, next);
   }
 
@@ -311,6 +312,11 @@ export function customerTallyKeys(c: Customer): string[] {
 
 export function companyTallyKeys(c: Company): string[] {
   return [...c.tags.map((t) => `company-tag:${t}`), ...c.segments.map((s) => `company-segment:${s}`)];
+}
+
+/** Whether two versions of a record count towards the same tallies (lists are replaced, never mutated). */
+function sameTallies(a: Customer, b: Customer): boolean {
+  return a.type === b.type && a.tags === b.tags && a.segments === b.segments && a.companies === b.companies;
 }
 
 /** Applies only the net change, so a write that keeps a record's tags touches no tally. */

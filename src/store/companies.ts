@@ -42,6 +42,10 @@ export function planCompanies(
   /** Problems the caller already found, thrown together with these. */
   problems: ErrorItem[] = [],
 ): CompanyPlan[] {
+  if (inputs.length === 0) {
+    if (problems.length > 0) throw new ApiError(problems);
+    return [];
+  }
   const at = (i: number, member: string): string => (field(i) ? `${field(i)}.${member}` : member);
   const now = store.now();
   const working = new Map<string, Company | undefined>();

@@ -11,20 +11,20 @@ export const MAX_NAME_LENGTH = 190;
 export const MAX_STRING_LENGTH = 255;
 export const MAX_FIELDS = 250;
 
-/** Length in characters (code points), so an emoji counts once. */
-const charLength = (s: string): number => [...s].length;
+/** Whether `s` has more than `max` characters (code points, so an emoji counts once); no text has more code points than UTF-16 units. */
+const longerThan = (s: string, max: number): boolean => s.length > max && [...s].length > max;
 
 function problemOf(name: string, value: unknown): string | undefined {
   if (name === '') return 'Custom attribute names cannot be empty.';
   if (name.includes('.') || name.includes('$')) return `Custom attribute name "${name.slice(0, 50)}" cannot contain "." or "$".`;
-  if (charLength(name) > MAX_NAME_LENGTH) return `Custom attribute names are limited to ${MAX_NAME_LENGTH} characters.`;
+  if (longerThan(name, MAX_NAME_LENGTH)) return `Custom attribute names are limited to ${MAX_NAME_LENGTH} characters.`;
   if (value === null) return undefined;
   if (typeof value === 'object') return 'Custom attribute values must be a string, number, boolean or null; objects and arrays are rejected.';
   if (name.endsWith('_at')) {
     return Number.isInteger(value) ? undefined : `Custom attribute "${name.slice(0, 50)}" ends in _at, so it is a date: send Unix seconds as an integer.`;
   }
   if (typeof value === 'string') {
-    return charLength(value) > MAX_STRING_LENGTH ? `Custom attribute string values are limited to ${MAX_STRING_LENGTH} characters.` : undefined;
+    return longerThan(value, MAX_STRING_LENGTH) ? `Custom attribute string values are limited to ${MAX_STRING_LENGTH} characters.` : undefined;
   }
   // JSON text such as 1e400 parses to Infinity, which JSON cannot write back (it would read as null).
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'Custom attribute numbers must be finite.';
@@ -43,13 +43,15 @@ export function mergeCustomAttributes(
 ): { value: CustomAttributes; problems: ErrorItem[] } {
   if (incoming === undefined) return { value: current, problems: [] };
   const problems: ErrorItem[] = [];
-  const entries = Object.entries(incoming);
-  for (const [name, value] of entries) {
-    const message = problemOf(name, value);
+  let added = 0;
+  for (const name of Object.keys(incoming)) {
+    const message = problemOf(name, incoming[name]);
     if (message) problems.push({ code: 'parameter_invalid', message, field: `${field}.${name}` });
+    if (!Object.hasOwn(current, name)) added++;
   }
-  const value: CustomAttributes = Object.fromEntries([...Object.entries(current), ...(entries as [string, CustomAttributeValue][])]);
-  const count = Object.keys(value).length;
+  // Spreading defines own properties, as JSON.parse made them: a `__proto__` name stays data.
+  const value = { ...current, ...incoming } as CustomAttributes;
+  const count = Object.keys(current).length + added;
   if (count > MAX_FIELDS) {
     problems.push({ code: 'parameter_invalid', message: `At most ${MAX_FIELDS} custom attributes are allowed; this request would make ${count}.`, field });
   }
@@ -59,7 +61,7 @@ export function mergeCustomAttributes(
 /** Registers each attribute name the app has not seen, typed from its first value. */
 export function registerCustomerAttributes(app: AppState, attributes: Record<string, unknown> | undefined, now: number): void {
   if (!attributes) return;
-  for (const [name, value] of Object.entries(attributes)) {
-    if (!app.data.dataAttributes.has(name)) app.data.dataAttributes.set(name, customAttribute(name, value as CustomAttributeValue, now));
+  for (const name of Object.keys(attributes)) {
+    if (!app.data.dataAttributes.has(name)) app.data.dataAttributes.set(name, customAttribute(name, attributes[name] as CustomAttributeValue, now));
   }
 }

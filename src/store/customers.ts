@@ -51,8 +51,6 @@ export type Target = Customer | (() => Customer);
 /** Empty text counts as not sent: it can neither identify a customer nor be an email. */
 export const text = (value: string | null | undefined): string | undefined => (value === null || value === undefined || value === '' ? undefined : value);
 
-const PLAIN_FIELDS = ['phone', 'name', 'signed_up_at', 'last_request_at', 'remote_created_at', 'last_seen_ip', 'unsubscribed_from_emails'] as const;
-
 /**
  * The one write path: every rule checked first (custom attributes, companies), then companies and
  * the customer stored, new custom attributes registered, and enrichment queued when the IP or the
@@ -70,19 +68,22 @@ export function write(store: Store, app: AppState, target: Target, input: Custom
     if (remove) companies = companies.filter((id) => id !== company.id);
     else if (!companies.includes(company.id)) companies = [...companies, company.id];
   }
-  const plain = Object.fromEntries(PLAIN_FIELDS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
-  const next: Customer = {
-    ...base,
-    ...plain,
-    ...(input.email !== undefined ? { email: text(input.email)?.toLowerCase() ?? null } : {}),
-    ...(input.last_seen_user_agent !== undefined ? { user_agent_data: input.last_seen_user_agent } : {}),
-    ...(input.update_last_request_at === true ? { last_request_at: now } : {}),
-    ...identity,
-    session_count: base.session_count + (input.new_session === true ? 1 : 0),
-    custom_attributes: attributes.value,
-    companies,
-    updated_at: now,
-  };
+  // Every member exists on `base` already, so the record keeps its shape: set in place, no spreads.
+  const next: Customer = { ...base, session_count: base.session_count + (input.new_session === true ? 1 : 0), custom_attributes: attributes.value, companies, updated_at: now };
+  if (input.phone !== undefined) next.phone = input.phone;
+  if (input.name !== undefined) next.name = input.name;
+  if (input.signed_up_at !== undefined) next.signed_up_at = input.signed_up_at;
+  if (input.last_request_at !== undefined) next.last_request_at = input.last_request_at;
+  if (input.remote_created_at !== undefined) next.remote_created_at = input.remote_created_at;
+  if (input.last_seen_ip !== undefined) next.last_seen_ip = input.last_seen_ip;
+  if (input.unsubscribed_from_emails !== undefined) next.unsubscribed_from_emails = input.unsubscribed_from_emails;
+  if (input.email !== undefined) next.email = text(input.email)?.toLowerCase() ?? null;
+  if (input.last_seen_user_agent !== undefined) next.user_agent_data = input.last_seen_user_agent;
+  if (input.update_last_request_at === true) next.last_request_at = now;
+  if (identity.type !== undefined) next.type = identity.type;
+  if (identity.anonymous !== undefined) next.anonymous = identity.anonymous;
+  if (identity.user_id !== undefined) next.user_id = identity.user_id;
+  if (identity.email !== undefined) next.email = identity.email;
   for (const { company, remove } of plans) if (!remove) app.saveCompany(company);
   app.saveCustomer(next);
   registerCustomerAttributes(app, input.custom_attributes, now);

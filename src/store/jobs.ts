@@ -6,7 +6,7 @@
 import { locationForIp } from '../core/cities.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
-import type { Customer, SocialProfile } from './types.js';
+import type { Customer, Job, SocialProfile } from './types.js';
 
 /** Keeps the queue ordered by due time (almost always an append), so the due check is O(1). */
 export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
@@ -36,9 +36,13 @@ function enrich(c: Customer, now: number): Customer {
 
 /** Runs every job due at `now` (all of them when `now` is Infinity); returns how many ran. */
 export function runDueJobs(app: AppState, now: number): number {
-  if (app.jobs.length === 0 || (app.jobs[0]?.due_at ?? Infinity) > now) return 0;
-  const due = app.jobs.filter((j) => j.due_at <= now);
-  app.jobs = app.jobs.filter((j) => j.due_at > now);
+  const jobs = app.jobs;
+  if (jobs.length === 0 || (jobs[0]?.due_at ?? Infinity) > now) return 0;
+  // The queue is ordered by due time, so the due jobs are a prefix of it.
+  let n = 1;
+  while (n < jobs.length && (jobs[n] as Job).due_at <= now) n++;
+  const due = jobs.slice(0, n);
+  app.jobs = jobs.slice(n);
   for (const job of due) {
     const customer = app.data.customers.get(job.customer_id);
     if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
