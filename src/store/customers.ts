@@ -8,7 +8,7 @@ import type { AppState } from './app-state.js';
 import { planCompanies, type CompanyInput } from './companies.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
 import { enqueueEnrichment } from './jobs.js';
-import { emptyCustomer } from './normalize.js';
+import { copyCustomer, emptyCustomer } from './normalize.js';
 import { pseudonym } from './pseudonym.js';
 import type { Store } from './store.js';
 import type { Customer, CustomerType } from './types.js';
@@ -68,8 +68,11 @@ export function write(store: Store, app: AppState, target: Target, input: Custom
     if (remove) companies = companies.filter((id) => id !== company.id);
     else if (!companies.includes(company.id)) companies = [...companies, company.id];
   }
-  // Every member exists on `base` already, so the record keeps its shape: set in place, no spreads.
-  const next: Customer = { ...base, session_count: base.session_count + (input.new_session === true ? 1 : 0), custom_attributes: attributes.value, companies, updated_at: now };
+  const next = copyCustomer(base);
+  next.session_count += input.new_session === true ? 1 : 0;
+  next.custom_attributes = attributes.value;
+  next.companies = companies;
+  next.updated_at = now;
   if (input.phone !== undefined) next.phone = input.phone;
   if (input.name !== undefined) next.name = input.name;
   if (input.signed_up_at !== undefined) next.signed_up_at = input.signed_up_at;

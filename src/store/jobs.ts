@@ -6,6 +6,7 @@
 import { locationForIp } from '../core/cities.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
+import { copyCustomer } from './normalize.js';
 import type { Customer, Job, SocialProfile } from './types.js';
 
 /** Keeps the queue ordered by due time (almost always an append), so the due check is O(1). */
@@ -25,13 +26,12 @@ function socialProfiles(c: Customer): SocialProfile[] {
 function enrich(c: Customer, now: number): Customer {
   const location = c.last_seen_ip ? locationForIp(c.last_seen_ip) : null;
   const avatar = c.email ? `https://static.example.com/avatars/${hashSeed('avatar', c.email).toString(16)}.png` : c.avatar_image_url;
-  return {
-    ...c,
-    location_data: location ?? c.location_data,
-    avatar_image_url: avatar,
-    social_profiles: c.email ? socialProfiles(c) : c.social_profiles,
-    updated_at: Math.max(c.updated_at, now),
-  };
+  const next = copyCustomer(c);
+  next.location_data = location ?? c.location_data;
+  next.avatar_image_url = avatar;
+  next.social_profiles = c.email ? socialProfiles(c) : c.social_profiles;
+  next.updated_at = Math.max(c.updated_at, now);
+  return next;
 }
 
 /** Runs every job due at `now` (all of them when `now` is Infinity); returns how many ran. */

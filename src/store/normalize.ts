@@ -47,6 +47,49 @@ export function emptyCustomer(type: Customer['type'], id: string, at: number): C
   };
 }
 
+/**
+ * A copy of a customer record to build its next version from. Spelled out member by member, in
+ * emptyCustomer's order, so every record has one shape and a copy is one allocation (a spread of
+ * a 30-member record copies it member by member).
+ */
+export function copyCustomer(c: Customer): Customer {
+  return {
+    type: c.type,
+    id: c.id,
+    user_id: c.user_id,
+    anonymous: c.anonymous,
+    email: c.email,
+    phone: c.phone,
+    name: c.name,
+    pseudonym: c.pseudonym,
+    avatar_image_url: c.avatar_image_url,
+    companies: c.companies,
+    tags: c.tags,
+    segments: c.segments,
+    location_data: c.location_data,
+    last_request_at: c.last_request_at,
+    last_seen_ip: c.last_seen_ip,
+    created_at: c.created_at,
+    remote_created_at: c.remote_created_at,
+    signed_up_at: c.signed_up_at,
+    updated_at: c.updated_at,
+    session_count: c.session_count,
+    social_profiles: c.social_profiles,
+    unsubscribed_from_emails: c.unsubscribed_from_emails,
+    marked_email_as_spam: c.marked_email_as_spam,
+    has_hard_bounced: c.has_hard_bounced,
+    user_agent_data: c.user_agent_data,
+    referrer: c.referrer,
+    utm_campaign: c.utm_campaign,
+    utm_content: c.utm_content,
+    utm_medium: c.utm_medium,
+    utm_source: c.utm_source,
+    utm_term: c.utm_term,
+    owner_id: c.owner_id,
+    custom_attributes: c.custom_attributes,
+  };
+}
+
 export function emptyCompany(id: string, companyId: string, at: number): Company {
   return {
     id,
@@ -74,7 +117,7 @@ function customer(input: NonNullable<FixtureInput['customers']>[number]): Custom
   const base = emptyCustomer(type, input.id, at);
   const merged: Customer = { ...base, ...input, type, updated_at: input.updated_at ?? at };
   if (merged.email) merged.email = merged.email.toLowerCase();
-  return merged;
+  return copyCustomer(merged);
 }
 
 function company(input: NonNullable<FixtureInput['companies']>[number]): Company {
