@@ -1,5 +1,7 @@
 // The only reader of process.env and the command line.
 
+import { DEFAULT_SEED } from './core/random.js';
+
 export interface Config {
   port: number;
   host: string;
@@ -89,7 +91,7 @@ const OPTIONS: Record<string, Option> = {
 export const DEFAULT_CONFIG: Config = {
   port: 4010,
   host: '127.0.0.1',
-  seed: 1,
+  seed: DEFAULT_SEED,
   fixturesDir: undefined,
   rateLimit: undefined,
   now: undefined,

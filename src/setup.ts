@@ -1,6 +1,7 @@
 // Building a store from a fixture directory: shared by the CLI, the in-process API and the tests.
 
 import { Clock } from './core/clock.js';
+import { DEFAULT_SEED } from './core/random.js';
 import { DEFAULT_FIXTURES_DIR, loadFixtureDir } from './fixtures/files.js';
 import { Store, type StoreOptions } from './store/store.js';
 
@@ -14,5 +15,6 @@ export function createStore(setup: StoreSetup = {}): Store {
   const { fixturesDir, seed, clock, ...rest } = setup;
   // An option given as undefined (an unset CLI flag) falls back to the store's default.
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  return new Store({ ...defined, seed: seed ?? 1, clock: clock ?? new Clock(), fixtures: loadFixtureDir(fixturesDir ?? DEFAULT_FIXTURES_DIR) });
+  const storeSeed = seed ?? DEFAULT_SEED;
+  return new Store({ ...defined, seed: storeSeed, clock: clock ?? new Clock(), fixtures: loadFixtureDir(fixturesDir ?? DEFAULT_FIXTURES_DIR, storeSeed) });
 }

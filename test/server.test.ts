@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { Clock } from '../src/core/clock.js';
 import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
 
@@ -76,6 +77,34 @@ describe('the command line', () => {
       expect(inProcess.status).toBe(400);
       const errors = async (r: Response) => ((await r.json()) as any).errors;
       expect(await errors(built)).toEqual(await errors(inProcess));
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('starts the default fixtures from their build-time expansion, in exactly the state an expansion at start gives', async () => {
+    const built = (await import(join(ROOT, 'dist/src/fixtures/files.js'))) as typeof import('../src/fixtures/files.js');
+    const cache = (await import(join(ROOT, 'dist/src/fixtures/expansion-cache.js'))) as typeof import('../src/fixtures/expansion-cache.js');
+    const loaded = built.loadFixtureDir(built.DEFAULT_FIXTURES_DIR, 1);
+    expect(loaded.map((f) => f.expanded !== undefined)).toEqual([true, true]);
+    // Another seed or another text is not in the cache: those expand at start as before.
+    const text = readFileSync(join(built.DEFAULT_FIXTURES_DIR, 'demo.json'), 'utf8');
+    expect(cache.cachedExpansion(text, 1)).toBeDefined();
+    expect(cache.cachedExpansion(text, 2)).toBeUndefined();
+    expect(cache.cachedExpansion(`${text}\n`, 1)).toBeUndefined();
+    expect(built.loadFixtureDir(built.DEFAULT_FIXTURES_DIR, 2).some((f) => f.expanded)).toBe(false);
+
+    const cli = runCli(['--port', '0', '--now', '1767312000'], ['dist/src/index.js']);
+    try {
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const fresh = createApp({ store: createStore({ clock: new Clock({ start: 1767312000, frozen: true }) }) });
+      for (const path of ['/__admin/state?app=demo', '/__admin/state?app=other']) {
+        const fromCache = await (await fetch(`${url}${path}`)).text();
+        const expanded = await (await fresh.request(path)).text();
+        expect(fromCache.length).toBeGreaterThan(1000);
+        expect(fromCache).toBe(expanded);
+      }
     } finally {
       cli.child.kill('SIGTERM');
     }

@@ -1,6 +1,9 @@
 // Seeded randomness. Every random choice in the mock comes from here so that the same seed and the
 // same requests give the same bytes; the global Math.random is never used.
 
+/** The seed of a store when none is given (the CLI's --seed default). */
+export const DEFAULT_SEED = 1;
+
 /** FNV-1a over the parts, then a final avalanche so nearby inputs give unrelated seeds. */
 export function hashSeed(...parts: ReadonlyArray<string | number>): number {
   let h = 0x811c9dc5;

@@ -8,18 +8,21 @@ import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits } from './app-st
 import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
-import { generate } from './generate.js';
+import { expandFixture, type Expansion } from './expand.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
 import { Journal, JOURNAL_BODY_BUDGET, type JournalBudget } from './journal.js';
-import { DEFAULT_RATE_LIMIT, normalize, REFERENCE_TIME } from './normalize.js';
+import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
 
 export interface StoreOptions {
   seed: number;
   clock: Clock;
-  /** Validated fixture documents (fixtures/validate.ts), one per app, with the file each came from. */
-  fixtures: readonly { file?: string; input: FixtureInput }[];
+  /**
+   * Validated fixture documents (fixtures/validate.ts), one per app, with the file each came from
+   * and, when known, the document's expansion for this seed (computed at build time).
+   */
+  fixtures: readonly { file?: string; input: FixtureInput; expanded?: Expansion }[];
   /** Per-minute limit for apps whose fixture sets none; defaults to 500. */
   rateLimit?: number;
   /** Seconds between a write and its enrichment job (location, avatar, social profiles). */
@@ -46,7 +49,7 @@ export type SeedMode = 'replace' | 'merge';
 export class Store {
   readonly seed: number;
   readonly clock: Clock;
-  readonly faker: Faker;
+  private fakerInstance: Faker | undefined;
   readonly jobDelaySeconds: number;
   readonly defaultRateLimit: number;
   readonly faults: Faults;
@@ -70,7 +73,6 @@ export class Store {
     this.clock = options.clock;
     this.jobDelaySeconds = options.jobDelaySeconds ?? 2;
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-    this.faker = createFaker(options.seed, REFERENCE_TIME);
     this.requestIds = new RequestIds(options.seed);
     this.faults = new Faults(options.seed);
     this.journalSize = options.journalSize ?? 1000;
@@ -82,9 +84,9 @@ export class Store {
       max: options.maxTestApps ?? 1000,
       idleSeconds: options.testAppIdleSeconds ?? 3600,
     };
-    options.fixtures.forEach(({ file, input }, i) => {
+    options.fixtures.forEach(({ file, input, expanded }, i) => {
       try {
-        const { doc, counter } = this.expand(input);
+        const { doc, counter } = this.expand(input, 1, expanded);
         const app = this.install(this.prepare(doc, counter));
         // Provisioned test apps start from the default app: `demo` if there is one, else the first.
         if (!this.provisionBase || app.id === 'demo') this.provisionBase = app.base;
@@ -93,6 +95,11 @@ export class Store {
         throw err;
       }
     });
+  }
+
+  /** Made on first use: a store started from expanded fixtures may never need one. */
+  get faker(): Faker {
+    return (this.fakerInstance ??= createFaker(this.seed, REFERENCE_TIME));
   }
 
   nextRequestId(): string {
@@ -217,10 +224,9 @@ export class Store {
   }
 
   /** Defaults filled and the `generate` bulk appended, ids counted from `counter`. */
-  private expand(input: FixtureInput, counter = 1): { doc: FixtureDocument; counter: number } {
-    const doc = normalize(input);
+  private expand(input: FixtureInput, counter = 1, expanded?: Expansion): Expansion {
+    const { doc, counter: next } = expanded ?? expandFixture(input, this.seed, () => this.faker, counter);
     if (input.app.rate_limit_per_minute === undefined) doc.app.rate_limit_per_minute = this.defaultRateLimit;
-    const next = input.generate ? generate(doc, input.generate, this.faker, this.seed, counter) : counter;
     return { doc, counter: next };
   }
 
