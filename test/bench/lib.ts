@@ -326,6 +326,8 @@ export interface LoadSpec {
   body?: string;
   /** Called per request: a fresh body (POST loads); the same function drives mock and floor. */
   makeBody?: () => string;
+  /** Called per request: the path, in one sequence shared by all connections. */
+  makePath?: () => string;
   /** Several fixed requests, cycled through by each connection. */
   requests?: AutocannonRequest[];
 }
@@ -362,13 +364,16 @@ export async function load(
 ): Promise<LoadResult> {
   const headers = { accept: 'application/json', ...(spec.body !== undefined || spec.makeBody ? { 'content-type': 'application/json' } : {}), ...spec.headers };
   const makeBody = spec.makeBody;
+  const makePath = spec.makePath;
   const requests: AutocannonRequest[] = spec.requests ?? [
     {
       method: spec.method ?? 'GET',
       path: spec.path ?? '/',
       headers,
       ...(spec.body !== undefined ? { body: spec.body } : {}),
-      ...(makeBody ? { setupRequest: (req: AutocannonRequest) => ({ ...req, body: makeBody() }) } : {}),
+      ...(makeBody || makePath
+        ? { setupRequest: (req: AutocannonRequest) => ({ ...req, ...(makeBody ? { body: makeBody() } : {}), ...(makePath ? { path: makePath() } : {}) }) }
+        : {}),
     },
   ];
   let latencies = new Float64Array(1 << 16);
