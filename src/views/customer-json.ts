@@ -18,10 +18,20 @@ interface Entry {
   json: JsonText;
 }
 
-/** ~1.3 KB of text each: a few MB at most, whatever the app size. */
+/** Most views kept (a typical view is ~1.3 KB of text)... */
 export const CUSTOMER_JSON_CACHE_SIZE = 4096;
+/** ...and most characters of view text kept, since a view with 250 long custom attributes is ~70 KB. */
+export const CUSTOMER_JSON_CACHE_CHARS = 8 * 1024 * 1024;
 
 const entries = new Map<Customer, Entry>();
+let chars = 0;
+
+function evictOldest(): void {
+  const oldest = entries.entries().next();
+  if (oldest.done === true) return;
+  entries.delete(oldest.value[0]);
+  chars -= oldest.value[1].json.text.length;
+}
 
 function shownRecords(app: AppState, c: Customer): unknown[] {
   const out: unknown[] = [];
@@ -44,13 +54,15 @@ export function customerJson(app: AppState, c: Customer): JsonText {
   const hit = entries.get(c);
   if (hit !== undefined && hit.app === app && stillShown(app, c, hit.shown)) return hit.json;
   const json = new JsonText(JSON.stringify(customerView(app, c)));
-  if (hit === undefined && entries.size >= CUSTOMER_JSON_CACHE_SIZE) {
-    const oldest = entries.keys().next();
-    if (oldest.done !== true) entries.delete(oldest.value);
+  if (hit !== undefined) {
+    entries.delete(c);
+    chars -= hit.json.text.length;
   }
+  while (entries.size > 0 && (entries.size >= CUSTOMER_JSON_CACHE_SIZE || chars + json.text.length > CUSTOMER_JSON_CACHE_CHARS)) evictOldest();
   entries.set(c, { app, shown: shownRecords(app, c), json });
+  chars += json.text.length;
   return json;
 }
 
-/** Entries held now (for tests of the bound). */
-export const customerJsonCacheSize = (): number => entries.size;
+/** Views and characters held now (for tests of the bounds). */
+export const customerJsonCacheUse = (): { views: number; chars: number } => ({ views: entries.size, chars });

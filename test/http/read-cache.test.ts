@@ -2,7 +2,7 @@
 // changed (src/views/customer-json.ts). Every way a shown value can change must show at once.
 
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_JSON_CACHE_SIZE, customerJsonCacheSize } from '../../src/views/customer-json.js';
+import { CUSTOMER_JSON_CACHE_CHARS, CUSTOMER_JSON_CACHE_SIZE, customerJsonCacheUse } from '../../src/views/customer-json.js';
 import { ACME, ADA, LEAD } from '../fixture-ids.js';
 import { mock, type TestMock } from '../helpers.js';
 
@@ -97,9 +97,34 @@ describe('serialised customer views', () => {
     const ids = (JSON.parse((await m.call('GET', '/__admin/state?app=big', { token: null })).text) as { customers: { id: string }[] }).customers.map((c) => c.id);
     expect(ids.length).toBe(CUSTOMER_JSON_CACHE_SIZE + 200);
     for (const id of ids) expect((await m.call('GET', `/users/${id}`, { token: 'big-token' })).status).toBe(200);
-    expect(customerJsonCacheSize()).toBe(CUSTOMER_JSON_CACHE_SIZE);
+    expect(customerJsonCacheUse().views).toBe(CUSTOMER_JSON_CACHE_SIZE);
     // The oldest views left; reading them again still answers them in full.
     const again = await m.call('GET', `/users/${ids[0]}`, { token: 'big-token' });
     expect(again.body.id).toBe(ids[0]);
+  }, 60_000);
+
+  it(`holds at most ${CUSTOMER_JSON_CACHE_CHARS} characters of views, however large each is`, async () => {
+    const m = mock();
+    const seeded = await m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'wide', tokens: ['wide-token'], rate_limit_per_minute: 1_000_000 } } });
+    expect(seeded.status).toBe(200);
+    // 250 attributes of 255 characters: a view of ~70 KB, so the character budget binds long before the count.
+    const custom_attributes = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`attribute_${i}`, 'x'.repeat(255)]));
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const created = await m.call('POST', '/users', { token: 'wide-token', body: { user_id: `wide-${i}`, custom_attributes } });
+      expect(created.status).toBe(200);
+      ids.push(created.body.id as string);
+    }
+    let largest = 0;
+    for (const id of ids) {
+      const read = await m.call('GET', `/users/${id}`, { token: 'wide-token' });
+      expect(read.status).toBe(200);
+      largest = Math.max(largest, read.text.length);
+      expect(customerJsonCacheUse().chars).toBeLessThanOrEqual(CUSTOMER_JSON_CACHE_CHARS);
+    }
+    expect(largest).toBeGreaterThan(60_000);
+    expect(customerJsonCacheUse().views).toBeLessThan(ids.length);
+    expect(customerJsonCacheUse().chars).toBeGreaterThan(CUSTOMER_JSON_CACHE_CHARS - largest);
+    expect((await m.call('GET', `/users/${ids[0]}`, { token: 'wide-token' })).body.custom_attributes.attribute_249).toBe('x'.repeat(255));
   }, 60_000);
 });
