@@ -34,6 +34,8 @@ export class UndoLog {
 export class CowMap<V> {
   /** While set, every write records how to take itself back. */
   undo: UndoLog | null = null;
+  /** Counts every change (undone ones too), so data derived from the map can tell it is current. */
+  version = 0;
 
   private constructor(
     private readonly base: ReadonlyMap<string, V>,
@@ -43,6 +45,7 @@ export class CowMap<V> {
 
   /** The overlay slot `before` (undefined: none) and the size as they were; for UndoLog only. */
   restoreSlot(key: string, before: unknown, count: number): void {
+    this.version++;
     if (before === undefined) this.overlay.delete(key);
     else this.overlay.set(key, before as Slot<V>);
     this.count = count;
@@ -54,6 +57,11 @@ export class CowMap<V> {
 
   static empty<V>(): CowMap<V> {
     return CowMap.from(new Map());
+  }
+
+  /** Whether the key is one of the shared base's (its place in `entries` is the base's). */
+  isBaseKey(key: string): boolean {
+    return this.base.has(key);
   }
 
   get size(): number {
@@ -74,6 +82,7 @@ export class CowMap<V> {
     // One overlay read serves the undo record and the size; the base is read only when it decides.
     const slot = this.overlay.get(key);
     this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
+    this.version++;
     if (slot === undefined ? !this.base.has(key) : slot === DELETED) this.count++;
     this.overlay.set(key, value);
   }
@@ -82,6 +91,7 @@ export class CowMap<V> {
     const slot = this.overlay.get(key);
     if (slot === DELETED || (slot === undefined && !this.base.has(key))) return false;
     this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
+    this.version++;
     this.count--;
     if (this.base.has(key)) this.overlay.set(key, DELETED);
     else this.overlay.delete(key);
@@ -122,6 +132,7 @@ export class CowMap<V> {
 
   /** Back to the base: O(1) in the base's size. */
   reset(): void {
+    this.version++;
     this.overlay = new Map();
     this.count = this.base.size;
   }

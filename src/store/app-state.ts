@@ -5,6 +5,7 @@ import { CowMap, UndoLog } from '../core/cow.js';
 import { machinePart, objectId } from '../core/ids.js';
 import { apiError } from '../core/errors.js';
 import { hashSeed, Random } from '../core/random.js';
+import { CustomerOrder } from './customer-order.js';
 import { Journal } from './journal.js';
 import type {
   Admin,
@@ -124,6 +125,8 @@ export class AppState {
   /** Outside the state too: a reset or restore does not forget what was asked. */
   readonly journal: Journal;
   readonly snapshots = new Map<string, Snapshot>();
+  /** Customers of each type in list order, for paging without a walk (derived, rebuilt when stale). */
+  readonly order = new CustomerOrder();
   /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
   provisioned = false;
   lastUsed = 0;
@@ -183,6 +186,7 @@ export class AppState {
 
   /** Back to the seeded state; O(what the app changed). */
   reset(): void {
+    this.order.clear();
     this.data = liveOf(this.base.data);
     this.jobs = [...this.base.jobs];
     this.partsTotal = this.base.partsTotal;
@@ -194,6 +198,7 @@ export class AppState {
   }
 
   restore(snapshot: Snapshot): void {
+    this.order.clear();
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
     this.partsTotal = snapshot.partsTotal;
@@ -224,7 +229,9 @@ export class AppState {
     }
     if (prev?.companies !== next.companies) syncMembership(this.data.members, next.id, prev?.companies ?? [], next.companies);
     if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
+    const version = customers.version;
     customers.set(next.id, next);
+    this.order.saved(customers, prev, next, version);
   }
 
   removeCustomer(id: string): void {

@@ -192,25 +192,37 @@ export function requireCustomer(app: AppState, id: string, types: readonly Custo
   return found;
 }
 
-/** Customers of one type, oldest first (a stable order for paging), optionally by user_id and/or email. */
+/** A list walk that finds its page within this many records is as cheap as the order index. */
+export const LIST_WALK_BUDGET = 2000;
+
 /**
- * Customers of one type, oldest first. A filter goes through an index; the whole list is read in
- * the store's order (seeded records sorted by creation, then each new one as it is created) and
- * only as far as the page asked for, with its total from the running tallies.
+ * Customers of one type, oldest first. A filter goes through an index. The whole list is in the
+ * store's order (seeded records sorted by creation, then each new one as it is created), its
+ * total from the running tallies; a page is read by a short walk from the start when that finds
+ * it, and otherwise from the app's order index (store/customer-order.ts), so no page costs more
+ * than a bounded walk plus, at most once per change of order, one walk of the app.
  */
 export function listCustomers(app: AppState, type: CustomerType, filter: { user_id?: string; email?: string } = {}): Listing<Customer> {
   if (filter.user_id === undefined && filter.email === undefined) {
     return {
       total: app.tally(`type:${type}`),
       slice(start, end) {
-        const out: Customer[] = [];
-        let i = 0;
-        for (const c of app.data.customers.values()) {
-          if (c.type !== type) continue;
-          if (i++ >= start) out.push(c);
-          if (i >= end) break;
+        const customers = app.data.customers;
+        let ids = app.order.known(customers, type);
+        if (ids === undefined) {
+          const out: Customer[] = [];
+          let matched = 0;
+          let walked = 0;
+          for (const c of customers.values()) {
+            if (++walked > LIST_WALK_BUDGET) break;
+            if (c.type !== type) continue;
+            if (matched++ >= start) out.push(c);
+            if (matched >= end) return out;
+          }
+          if (walked <= LIST_WALK_BUDGET) return out;
+          ids = app.order.ids(customers, type);
         }
-        return out;
+        return ids.slice(start, end).map((id) => customers.get(id) as Customer);
       },
     };
   }

@@ -221,9 +221,9 @@ async function scale(): Promise<Scale> {
       return median(ms);
     };
     const listing: Scale['listing'] = [];
-    for (const path of ['/users/{id}', '/users?user_id=nobody', '/users?per_page=60', '/counts', '/counts?type=user&count=tag']) {
-      const at = (ids: string[]) => path.replace('{id}', ids[0] ?? '');
-      listing.push({ what: `GET ${path}`, small: await timed(at(smallIds), 'scale100-token'), big: await timed(at(bigIds), 'scale100k-token') });
+    for (const path of ['/users/{id}', '/users?user_id=nobody', '/users?per_page=60', '/users?per_page=60&page={last}', '/counts', '/counts?type=user&count=tag']) {
+      const at = (ids: string[], users: number) => path.replace('{id}', ids[0] ?? '').replace('{last}', String(Math.ceil(users / 60)));
+      listing.push({ what: `GET ${path}`, small: await timed(at(smallIds, 100), 'scale100-token'), big: await timed(at(bigIds, 100_000), 'scale100k-token') });
     }
     return { generation, reset, lookup, lookupSizes: { small: smallIds.length, big: bigIds.length, uncached: uncachedIds.length }, listing, rssAfterSeed };
   } finally {
