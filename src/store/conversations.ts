@@ -2,7 +2,8 @@
 // most 500 parts shown; at most 60 created a minute per conversation).
 
 import { apiError, invalid, missing } from '../core/errors.js';
-import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../core/pagination.js';
+import type { CowMap } from '../core/cow.js';
+import { DEFAULT_PER_PAGE, paginate, type Listing, type PageLink, type Pages } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
 import { newAnonymous } from './customers.js';
 import type { Store } from './store.js';
@@ -26,10 +27,29 @@ export function getConversation(app: AppState, id: string): Conversation {
   return conversation;
 }
 
+const byRecency = (a: Conversation, b: Conversation): number => b.updated_at - a.updated_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Conversation ids most recently updated first, sorted once per version of the app's map: listing
+ * again pays for a page, not a sort. Keyed weakly by the map, so a reset or restore (a new map)
+ * drops it; any write, undone ones too, moves the map's version on and sorts afresh.
+ */
+const recencyOrder = new WeakMap<CowMap<Conversation>, { version: number; ids: readonly string[] }>();
+
+function idsByRecency(conversations: CowMap<Conversation>): readonly string[] {
+  const known = recencyOrder.get(conversations);
+  if (known !== undefined && known.version === conversations.version) return known.ids;
+  const ids = [...conversations.values()].sort(byRecency).map((c) => c.id);
+  recencyOrder.set(conversations, { version: conversations.version, ids });
+  return ids;
+}
+
 /** One page of the conversations, most recently updated first; ties by id so the order is stable. */
 export function listConversations(app: AppState, paging: { page?: number; per_page?: number }, link: PageLink): { items: Conversation[]; pages: Pages } {
-  const all = [...app.data.conversations.values()].sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return paginate(all, { page: paging.page ?? 1, perPage: paging.per_page ?? DEFAULT_PER_PAGE }, link);
+  const conversations = app.data.conversations;
+  const ids = idsByRecency(conversations);
+  const listing: Listing<Conversation> = { total: ids.length, slice: (start, end) => ids.slice(start, end).map((id) => conversations.get(id) as Conversation) };
+  return paginate(listing, { page: paging.page ?? 1, perPage: paging.per_page ?? DEFAULT_PER_PAGE }, link);
 }
 
 /** Oldest first (stable on equal times, as seeded parts may share one); only the 500 most recent. */

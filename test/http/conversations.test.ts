@@ -204,11 +204,16 @@ describe('GET /conversations', () => {
     expect(seen).toEqual(all);
   });
 
-  it('moves a conversation replied to to the top', async () => {
+  it('moves a conversation replied to to the top, and back on reset, however often it was listed before', async () => {
     const m = mock();
+    const first = async () => (await m.call('GET', '/conversations?per_page=1')).body.conversations[0].id as string;
+    const before = await first();
+    expect(before).not.toBe(LONG);
     m.clock.advance(10);
     await m.call('POST', `/conversations/${LONG}/reply`, { body: adminReply() });
-    expect((await m.call('GET', '/conversations?per_page=1')).body.conversations[0].id).toBe(LONG);
+    expect(await first()).toBe(LONG);
+    expect((await m.call('POST', '/__admin/reset', { token: null, body: { app: 'demo' } })).status).toBe(200);
+    expect(await first()).toBe(before);
   });
 
   it('answers 400 for a bad per_page or display_as', async () => {
