@@ -43,8 +43,8 @@ import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites
 
 const quick = flag('--quick');
 const CFG = quick
-  ? { warm: 0.3, seconds: 1, rounds: 1, coldRuns: 5, rssSeconds: 15, resetRuns: 3, appCount: 1000 }
-  : { warm: 1, seconds: 3, rounds: 3, coldRuns: 5, rssSeconds: 60, resetRuns: 5, appCount: 1000 };
+  ? { warm: 0.3, seconds: 1, rounds: 1, lookupRounds: 2, coldRuns: 5, rssSeconds: 15, resetRuns: 3, appCount: 1000 }
+  : { warm: 1, seconds: 3, rounds: 3, lookupRounds: 6, coldRuns: 5, rssSeconds: 60, resetRuns: 5, appCount: 1000 };
 const RAISED = ['--rate-limit', '1000000000'];
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
@@ -73,12 +73,22 @@ function badCount(results: LoadResult[], expect: number[]): number {
 }
 
 /** Warm-up, then `rounds` measured runs of each server, alternating which goes first. */
-async function compare(pair: { name: string; server: Server; spec: LoadSpec }[], label: string, expect: number[]): Promise<Row[]> {
+async function compare(
+  pair: { name: string; server: Server; spec: LoadSpec }[],
+  label: string,
+  expect: number[],
+  rounds = CFG.rounds,
+  /** Run before every measured load (e.g. a full GC, so no collection left over from one row lands in the next). */
+  settle?: (server: Server) => Promise<unknown>,
+): Promise<Row[]> {
   for (const p of pair) await load(p.server, p.spec, CFG.warm);
   const rows = new Map<string, LoadResult[]>(pair.map((p) => [p.name, []]));
-  for (let round = 0; round < CFG.rounds; round++) {
+  for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? pair : [...pair].reverse();
-    for (const p of order) rows.get(p.name)?.push(await load(p.server, p.spec, CFG.seconds));
+    for (const p of order) {
+      await settle?.(p.server);
+      rows.get(p.name)?.push(await load(p.server, p.spec, CFG.seconds));
+    }
   }
   return pair.map((p) => {
     const rounds = rows.get(p.name) ?? [];
@@ -211,12 +221,19 @@ async function scale(): Promise<Scale> {
       ],
       'lookup',
       [200],
+      // Rounds on this VM swing by ±10%, the width of the target itself: more of them, alternating,
+      // each after a full GC (the server holds 110k seeded users; a major collection in progress
+      // would tax whichever row it fell in).
+      CFG.lookupRounds,
+      probeMemory,
     );
     // Apart, after: its churn through the view cache (old-generation garbage) would land in the others' rounds.
     const uncached = await compare(
       [{ name: '100k users, uncached', server: mock, spec: { headers: bearer('scale100k-token'), makePath: () => `/users/${uncachedIds[next++ % uncachedIds.length] ?? ''}` } }],
       'lookup uncached',
       [200],
+      CFG.rounds,
+      probeMemory,
     );
     lookup.push(...uncached);
 
@@ -420,7 +437,7 @@ await main(async () => {
 
   const [small, big, uncached] = scaled.lookup as [Row, Row, Row];
   say(
-    `GET /users/{id} by app size (same server, alternating; ${scaled.lookupSizes.small} and ${scaled.lookupSizes.big} distinct ids cycled; ` +
+    `GET /users/{id} by app size (same server, ${CFG.lookupRounds} alternating rounds of ${CFG.seconds} s; ${scaled.lookupSizes.small} and ${scaled.lookupSizes.big} distinct ids cycled; ` +
       `then, on its own, "uncached": ${fmt(scaled.lookupSizes.uncached)} ids read in one sequence, more than the ${fmt(CUSTOMER_JSON_CACHE_SIZE)} serialised views kept, so every read serialises):`,
   );
   say(
