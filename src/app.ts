@@ -6,7 +6,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
-import { checkUrlLength, createHandler } from './http/pipeline.js';
+import { checkUrlLength, createHandler, splitUrl } from './http/pipeline.js';
 import { errorResponse } from './http/respond.js';
 import { ROUTES } from './routes/index.js';
 import { pathPattern, type Method, type RouteDef } from './routes/route.js';
@@ -65,7 +65,7 @@ export function createApp(options: AppOptions): Hono {
     } catch (err) {
       return errorResponse(err as ApiError, requestId);
     }
-    const pathname = new URL(c.req.url).pathname;
+    const { pathname } = splitUrl(c.req.url);
     const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
     if (allowed && !allowed.includes(c.req.method as Method)) {
       const error = new ApiError(

@@ -42,11 +42,8 @@ function shownRecords(app: AppState, c: Customer): unknown[] {
 }
 
 function stillShown(app: AppState, c: Customer, shown: readonly unknown[]): boolean {
-  let i = 0;
-  for (const id of c.companies) if (app.data.companies.get(id) !== shown[i++]) return false;
-  for (const id of c.tags) if (app.data.tags.get(id) !== shown[i++]) return false;
-  for (const id of c.segments) if (app.data.segments.get(id) !== shown[i++]) return false;
-  return true;
+  const now = shownRecords(app, c);
+  return now.every((record, i) => record === shown[i]);
 }
 
 /** The customer's view as JSON text, serialised again only when something it shows has changed. */
