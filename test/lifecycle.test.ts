@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { listen, type ServerLimits } from '../src/server.js';
 import { createStore } from '../src/setup.js';
-import { BUILT, connectOutcome, freePort, isAlive, listeningUrl, parseReply, rawRequest, ROOT, runCli, spawnLogged, waitFor, type RawReply } from './real.js';
+import { BUILT, connectOutcome, descendants, freePort, isAlive, listeningUrl, parseReply, rawRequest, ROOT, runCli, spawnLogged, waitFor, type RawReply } from './real.js';
 
 const demo = { authorization: 'Bearer demo-token' };
 
@@ -187,9 +187,10 @@ describe('npm start', () => {
     try {
       const url = await listeningUrl(npm);
       const port = Number(new URL(url).port);
-      children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.child.pid)], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
-      const command = execFileSync('ps', ['-o', 'args=', '-p', children.join(',')], { encoding: 'utf8' });
-      expect(command).toMatch(/^node .*messaging-api-mock/);
+      children = descendants(npm.child.pid as number);
+      // No shell in between: the server is npm's own child, so npm's forwarded signal reaches it.
+      const commands = execFileSync('ps', ['-o', 'args=', '-p', children.join(',')], { encoding: 'utf8' });
+      expect(commands.trim()).toMatch(/^node bin\/messaging-api-mock\.js --port 0$/);
       expect((await fetch(`${url}/admins`, { headers: demo })).status).toBe(200);
       npm.child.kill('SIGTERM');
       await npm.exited;

@@ -1,7 +1,7 @@
 // Helpers for the tests where real sockets and processes matter: spawning the command line,
 // speaking raw HTTP, waiting for a process or a port.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
@@ -101,4 +101,15 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Every process below `pid` (children, their children, ...), from `ps`. */
+export function descendants(pid: number): number[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  for (let parents = [pid]; parents.length > 0; ) {
+    parents = rows.filter(([, ppid]) => parents.includes(ppid as number)).map(([child]) => child as number);
+    found.push(...parents);
+  }
+  return found;
 }
