@@ -129,6 +129,22 @@ describe('RunningServer.close()', () => {
     }
   });
 
+  it('still serves a request whose head was arriving when it began', async () => {
+    const server = await start({ shutdownGraceMs: 60_000 });
+    const arriving = openSocket(server.port);
+    arriving.socket.write('GET /admins HTTP/1.1\r\nHost: x\r\n');
+    await waitFor(async () => ((await server.connections()) === 1 ? true : undefined));
+    // Nothing shows when the server has read the first bytes: give it a moment (a connection that
+    // has sent nothing is dropped at once, and this test is about one that has).
+    await new Promise((r) => setTimeout(r, 200));
+    const closed = server.close();
+    arriving.socket.write('Authorization: Bearer demo-token\r\n\r\n');
+    const reply = parseReply(await arriving.closed);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.connection).toBe('close');
+    await closed;
+  });
+
   it('cuts the requests still in flight when the grace period ends', async () => {
     const server = await start({ shutdownGraceMs: 100 });
     await injectLatency(server.url, 60_000);
