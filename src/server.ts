@@ -80,7 +80,7 @@ function sendError(res: ServerResponse, status: number, error: ApiError, request
 }
 
 /** What the adapter accepts as a request target: a path, or an absolute http(s) URL. */
-const SERVED_TARGET = /^(\/|https?:\/\/)/i;
+const SERVED_TARGET = /^(\/|https?:\/\/)/;
 
 const quoted = (text: string) => JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 
