@@ -107,7 +107,8 @@ export function listen(
     },
   });
 
-  // Responses being written, and connections that have not yet sent a byte: what close() waits for, and what it may drop at once.
+  // What close() waits for (responses being written) and what it may drop at once (connections
+  // that have not sent a byte yet).
   const inFlight = new Set<ServerResponse>();
   const silent = new Set<Socket>();
   let draining = false;
