@@ -21,6 +21,10 @@ export interface Config {
   maxParts: number;
   /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
   adminToken: string | undefined;
+  /** On SIGTERM/SIGINT, seconds the requests in flight get to finish. */
+  shutdownGraceSeconds: number;
+  /** Connections open at once; more are closed as soon as they are accepted. */
+  maxConnections: number;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -44,6 +48,8 @@ Options (each also read from the environment variable in brackets):
   --max-companies N   companies an app may reach through API writes (MAX_COMPANIES), default 50000
   --max-parts N       conversation parts an app may reach (MAX_PARTS), default 500000
   --admin-token T     require X-Admin-Token: T on /__admin (ADMIN_TOKEN); default: open
+  --shutdown-grace S  on SIGTERM/SIGINT, seconds requests in flight get to finish (SHUTDOWN_GRACE), default 5
+  --max-connections N connections open at once (MAX_CONNECTIONS), default 10000
   --help              print this help
 `;
 
@@ -86,6 +92,8 @@ const OPTIONS: Record<string, Option> = {
   '--max-companies': { env: 'MAX_COMPANIES', key: 'maxCompanies', parse: integer(1, 100_000_000) },
   '--max-parts': { env: 'MAX_PARTS', key: 'maxParts', parse: integer(1, 100_000_000) },
   '--admin-token': { env: 'ADMIN_TOKEN', key: 'adminToken', parse: text },
+  '--shutdown-grace': { env: 'SHUTDOWN_GRACE', key: 'shutdownGraceSeconds', parse: integer(0, 3600) },
+  '--max-connections': { env: 'MAX_CONNECTIONS', key: 'maxConnections', parse: integer(1, 1_000_000) },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -105,6 +113,8 @@ export const DEFAULT_CONFIG: Config = {
   maxCompanies: 50_000,
   maxParts: 500_000,
   adminToken: undefined,
+  shutdownGraceSeconds: 5,
+  maxConnections: 10_000,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help. */

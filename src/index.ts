@@ -37,7 +37,12 @@ async function main(): Promise<void> {
     limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
   const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
-  const server = await listen(app, config.port, config.host, { requestId: () => store.nextRequestId() });
+  const server = await listen(app, config.port, config.host, {
+    requestId: () => store.nextRequestId(),
+    limits: { shutdownGraceMs: config.shutdownGraceSeconds * 1000, maxConnections: config.maxConnections },
+  }).catch((err: unknown) => {
+    throw listenFailure(err, config.host, config.port);
+  });
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   process.stdout.write(
     [
@@ -49,12 +54,37 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  // A repeated signal changes nothing: under `npm start` a terminal's Ctrl-C reaches the server
+  // twice (from the terminal and forwarded by npm), and the grace already bounds the wait.
+  let stopping = false;
   const stop = (signal: string) => {
-    process.stdout.write(`\n${signal}: shutting down\n`);
-    server.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: shutting down (requests in flight get up to ${config.shutdownGraceSeconds} s)\n`);
+    void server.close().then(() => process.exit(0));
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** A failure to listen, said in one line with what to do about it. */
+function listenFailure(err: unknown, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  const where = `cannot listen on host ${host}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new ConfigError(`port ${port} is in use: choose another with --port, or --port 0 for a free one`);
+    case 'EACCES':
+      return new ConfigError(`port ${port} needs privileges this process lacks: choose one above 1023 with --port, or --port 0 for a free one`);
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`${where}: no interface of this machine has that address; use 127.0.0.1, 0.0.0.0 or one of its own addresses`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new ConfigError(`${where}: the name does not resolve; give an IP address such as 127.0.0.1 or 0.0.0.0`);
+    default:
+      return code === undefined ? err : new ConfigError(`${where}, port ${port}: ${(err as Error).message}`);
+  }
 }
 
 main().catch((err: unknown) => {

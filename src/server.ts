@@ -1,9 +1,11 @@
-// Listening: the only place a port is opened. Node's own limits and timeouts are set here, and
-// what Node refuses before the app sees it (oversized headers, garbage) still gets the envelope.
+// Listening: the only place a port is opened. Node's own limits and timeouts are set here; what
+// Node or the adapter would answer on their own (garbage, a bad Host, `*`, CONNECT, an unknown
+// Expect) still gets the envelope; closing drains the requests in flight.
 
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { apiError, type ApiError } from './core/errors.js';
 import { errorBody } from './http/respond.js';
@@ -11,18 +13,28 @@ import { errorBody } from './http/respond.js';
 export interface RunningServer {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /** Connections open right now: idle, arriving or being answered. */
+  connections(): Promise<number>;
+  /**
+   * Stops accepting, closes idle connections, lets the requests in flight finish (each closing
+   * its connection), and after `graceMs` (default: the limits') cuts whatever remains.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface ServerLimits {
   /** Largest request head (request line and headers) in bytes; Node's default is 16 KiB. */
   maxHeaderSize: number;
-  /** A client must send its whole head within this many milliseconds. */
+  /** A client must send its whole head within this many milliseconds of connecting or of starting a request. */
   headersTimeoutMs: number;
   /** ... and its whole request within this many. */
   requestTimeoutMs: number;
   /** Idle keep-alive connections close after this many. */
   keepAliveTimeoutMs: number;
+  /** Connections open at once; one more is closed as soon as it is accepted. */
+  maxConnections: number;
+  /** How long close() waits for requests in flight before cutting their connections. */
+  shutdownGraceMs: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
@@ -30,20 +42,47 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  maxConnections: 10_000,
+  shutdownGraceMs: 5_000,
 };
 
+/** After an answer written straight to the socket, how long a client may keep its side open. */
+const LINGER_MS = 1_000;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function errorHead(requestId: string, body: string): Record<string, string> {
+  return { 'content-type': JSON_TYPE, 'x-request-id': requestId, 'content-length': String(Buffer.byteLength(body)) };
+}
+
+/** An answer for a socket no request object owns (a parse error, a timeout, CONNECT). */
 function rawErrorResponse(status: number, reason: string, error: ApiError, requestId: string): string {
   const body = JSON.stringify(errorBody(error.errors, requestId));
-  return [
-    `HTTP/1.1 ${status} ${reason}`,
-    'content-type: application/json; charset=utf-8',
-    `x-request-id: ${requestId}`,
-    `content-length: ${Buffer.byteLength(body)}`,
-    'connection: close',
-    '',
-    body,
-  ].join('\r\n');
+  const head = Object.entries({ ...errorHead(requestId, body), connection: 'close' }).map(([k, v]) => `${k}: ${v}`);
+  return [`HTTP/1.1 ${status} ${reason}`, ...head, '', body].join('\r\n');
 }
+
+/**
+ * Ends the connection after the answer. `end()` alone only half-closes it (Node's HTTP server
+ * allows half-open sockets), so a client that never closes its side would hold it for ever.
+ */
+function answerAndClose(socket: Duplex, response: string): void {
+  socket.end(response);
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+function sendError(res: ServerResponse, status: number, error: ApiError, requestId: string): void {
+  const body = JSON.stringify(errorBody(error.errors, requestId));
+  res.writeHead(status, { ...errorHead(requestId, body), connection: 'close' });
+  res.end(body);
+}
+
+/** What the adapter accepts as a request target: a path, or an absolute http(s) URL. */
+const SERVED_TARGET = /^(\/|https?:\/\/)/;
+
+const quoted = (text: string) => JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 
 export function listen(
   app: Hono,
@@ -53,47 +92,112 @@ export function listen(
 ): Promise<RunningServer> {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
   const requestId = options.requestId ?? (() => '0'.repeat(20));
+  const adapter = getRequestListener(app.fetch, {
+    // Stands in for a missing Host (HTTP/1.0 may omit it).
+    hostname: host.includes(':') ? `[${host}]` : host,
+    // The adapter's own answer to a target or Host it cannot turn into a URL is a bare 400.
+    errorHandler: (err) => {
+      const id = requestId();
+      const error =
+        err instanceof RequestError
+          ? apiError('bad_request', `The request target or its Host header is not valid (${err.message}).`)
+          : apiError('server_error', 'An unexpected error occurred; the mock keeps serving.');
+      const body = JSON.stringify(errorBody(error.errors, id));
+      return new Response(body, { status: error.status, headers: errorHead(id, body) });
+    },
+  });
+
+  // What close() waits for (responses being written) and what it may drop at once (connections
+  // that have not sent a byte yet).
+  const inFlight = new Set<ServerResponse>();
+  const silent = new Set<Socket>();
+  let draining = false;
+
+  const server: Server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderSize,
+      // Node checks the head and request timeouts only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+      // Node's own answer to a missing Host is a bare 400; the listener gives the envelope.
+      requireHostHeader: false,
+    },
+    (req: IncomingMessage, res: ServerResponse) => {
+      silent.delete(req.socket);
+      const target = req.url ?? '';
+      if (!SERVED_TARGET.test(target)) {
+        return sendError(res, 400, apiError('bad_request', `The request target must be a path such as /admins (or an absolute http URL), not ${quoted(target)}.`), requestId());
+      }
+      if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+        return sendError(res, 400, apiError('bad_request', 'An HTTP/1.1 request needs a Host header.'), requestId());
+      }
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        // The connection becomes idle once its response is done; while draining, idle means closed.
+        if (draining) setImmediate(() => server.closeIdleConnections());
+      });
+      if (draining) res.setHeader('connection', 'close');
+      void adapter(req, res);
+    },
+  );
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+
+  server.on('connection', (socket: Socket) => {
+    silent.add(socket);
+    socket.once('close', () => silent.delete(socket));
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const response =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? rawErrorResponse(431, 'Request Header Fields Too Large', apiError('header_fields_too_large', `The request line and headers are larger than ${limits.maxHeaderSize} bytes.`), requestId())
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawErrorResponse(408, 'Request Timeout', apiError('bad_request', 'The request took too long to arrive.'), requestId())
+          : rawErrorResponse(400, 'Bad Request', apiError('bad_request', 'The request is not valid HTTP.'), requestId());
+    answerAndClose(socket, response);
+  });
+  // Without a listener Node answers a bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    silent.delete(req.socket);
+    sendError(res, 417, apiError('bad_request', `Only Expect: 100-continue is supported, not ${quoted(String(req.headers.expect))}.`), requestId());
+  });
+  // Without a listener Node closes the socket without a word.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    silent.delete(req.socket);
+    answerAndClose(socket, rawErrorResponse(405, 'Method Not Allowed', apiError('method_not_allowed', 'CONNECT is not supported: the mock is not a proxy.'), requestId()));
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = (graceMs = limits.shutdownGraceMs) =>
+    (closing ??= new Promise<void>((done) => {
+      draining = true;
+      const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+      cut.unref();
+      // Also closes the idle keep-alive connections.
+      server.close(() => {
+        clearTimeout(cut);
+        done();
+      });
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      // Node counts a connection that has sent nothing as busy (its head may be on the way).
+      for (const socket of silent) if (socket.bytesRead === 0) socket.destroy();
+    }));
+
   return new Promise((resolve, reject) => {
-    const onError = (err: Error) => reject(err);
-    const server = serve(
-      {
-        fetch: app.fetch,
-        port,
-        hostname: host,
-        // Node checks the head and request timeouts only this often (30 s by default).
-        serverOptions: {
-          maxHeaderSize: limits.maxHeaderSize,
-          connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
-        },
-      },
-      (info) => {
-        server.off('error', onError);
-        const shown = host.includes(':') ? `[${host}]` : host;
-        resolve({
-          url: `http://${shown}:${info.port}`,
-          port: info.port,
-          close: () =>
-            new Promise<void>((done) => {
-              const s = server as Server;
-              s.close(() => done());
-              s.closeAllConnections();
-            }),
-        });
-      },
-    ) as Server;
-    server.headersTimeout = limits.headersTimeoutMs;
-    server.requestTimeout = limits.requestTimeoutMs;
-    server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-    server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-      if (!socket.writable) return socket.destroy();
-      const response =
-        err.code === 'HPE_HEADER_OVERFLOW'
-          ? rawErrorResponse(431, 'Request Header Fields Too Large', apiError('header_fields_too_large', `The request line and headers are larger than ${limits.maxHeaderSize} bytes.`), requestId())
-          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? rawErrorResponse(408, 'Request Timeout', apiError('bad_request', 'The request took too long to arrive.'), requestId())
-            : rawErrorResponse(400, 'Bad Request', apiError('bad_request', 'The request is not valid HTTP.'), requestId());
-      socket.end(response);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const { port: bound } = server.address() as { port: number };
+      const shown = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${shown}:${bound}`,
+        port: bound,
+        connections: () => new Promise((answer) => server.getConnections((_err, count) => answer(count))),
+        close,
+      });
     });
-    server.on('error', onError);
   });
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,29 +6,7 @@ import { createApp } from '../src/app.js';
 import { Clock } from '../src/core/clock.js';
 import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
-
-const ROOT = new URL('..', import.meta.url).pathname;
-
-function runCli(args: string[], entry: string[] = ['--import', 'tsx', 'src/index.ts']) {
-  const child = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const output = () => ({ stdout, stderr });
-  return { child, exited, output };
-}
-
-async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { ROOT, runCli, waitFor } from './real.js';
 
 describe('a real listening server', () => {
   it('serves the API over HTTP on an ephemeral port and closes cleanly', async () => {

@@ -1,0 +1,77 @@
+// Requests Node or the adapter would answer on their own (a bare 400 or 417, or a closed socket)
+// still get the API's envelope with a request id: spoken over a raw socket to a real server.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { listen, type RunningServer } from '../src/server.js';
+import { createStore } from '../src/setup.js';
+import { rawRequest, type RawReply } from './real.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  const store = createStore();
+  server = await listen(createApp({ store, log: () => undefined }), 0, '127.0.0.1', { requestId: () => store.nextRequestId() });
+});
+afterAll(() => server.close());
+
+function expectEnvelope(reply: RawReply, status: number, code: string, message: RegExp) {
+  expect(reply.status, reply.text).toBe(status);
+  expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(reply.headers['x-request-id']).toMatch(/^[0-9a-z]{20}$/);
+  expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
+  const body = JSON.parse(reply.body);
+  expect(body).toEqual({ type: 'error.list', request_id: reply.headers['x-request-id'], errors: [{ code, message: expect.stringMatching(message) }] });
+}
+
+// Each asks to close, so the reply is complete when the socket closes.
+const auth = 'Authorization: Bearer demo-token\r\nConnection: close\r\n';
+
+describe('requests the app cannot route still get the envelope', () => {
+  it.each([
+    ['GET *', `GET * HTTP/1.1\r\nHost: x\r\n${auth}\r\n`],
+    ['OPTIONS *', 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
+    ['an absolute URL of another scheme', `GET ftp://x/admins HTTP/1.1\r\nHost: x\r\n${auth}\r\n`],
+  ])('answers %s with 400 bad_request naming the target', async (_name, text) => {
+    expectEnvelope(await rawRequest(server.port, text), 400, 'bad_request', /request target/);
+  });
+
+  it.each([
+    ['with a space', 'a b'],
+    ['with an unclosed bracket', '[zz'],
+    ['with a port out of range', 'x:99999'],
+    ['with a path in it', 'x/y'],
+  ])('answers a malformed Host header (%s) with 400 bad_request', async (_name, host) => {
+    expectEnvelope(await rawRequest(server.port, `GET /admins HTTP/1.1\r\nHost: ${host}\r\n${auth}\r\n`), 400, 'bad_request', /Host/);
+  });
+
+  it('answers an HTTP/1.1 request without Host with 400 bad_request, and still serves HTTP/1.0 without one', async () => {
+    expectEnvelope(await rawRequest(server.port, `GET /admins HTTP/1.1\r\n${auth}\r\n`), 400, 'bad_request', /needs a Host header/);
+    const old = await rawRequest(server.port, `GET /admins HTTP/1.0\r\n${auth}\r\n`);
+    expect(old.status).toBe(200);
+    expect(JSON.parse(old.body).type).toBe('admin.list');
+  });
+
+  it('answers a path with a backslash with 400 bad_request', async () => {
+    expectEnvelope(await rawRequest(server.port, `GET /ad\\mins HTTP/1.1\r\nHost: x\r\n${auth}\r\n`), 400, 'bad_request', /request target/);
+  });
+
+  it('answers CONNECT with 405 method_not_allowed: the mock is no proxy', async () => {
+    expectEnvelope(await rawRequest(server.port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 405, 'method_not_allowed', /CONNECT/);
+  });
+
+  it('answers an Expect other than 100-continue with 417 bad_request naming it, without reading a body', async () => {
+    const reply = await rawRequest(server.port, `POST /users HTTP/1.1\r\nHost: x\r\n${auth}Expect: pigeons\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n`);
+    expectEnvelope(reply, 417, 'bad_request', /"pigeons"/);
+    expect(reply.headers.connection).toBe('close');
+  });
+
+  it('still answers Expect: 100-continue with 100, then the request', async () => {
+    const reply = await rawRequest(server.port, `POST /tags HTTP/1.1\r\nHost: x\r\n${auth}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+    expect(reply.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 /);
+  });
+
+  it('keeps serving ordinary requests after all of them', async () => {
+    const ok = await fetch(`${server.url}/admins`, { headers: { authorization: 'Bearer demo-token' } });
+    expect(ok.status).toBe(200);
+  });
+});
