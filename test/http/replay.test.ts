@@ -3,6 +3,7 @@
 // rewind the app's id, random, request-id and fault streams; `ids=fresh` keeps them running.
 
 import { describe, expect, it } from 'vitest';
+import type { FixtureInput } from '../../src/store/fixture-doc.js';
 import { startMockServer } from '../../src/testing.js';
 import { mock, type TestMock } from '../helpers.js';
 
@@ -124,7 +125,7 @@ describe('a reset rewinds the app\'s streams', () => {
   });
 });
 
-const DOC = {
+const DOC: FixtureInput = {
   app: { id: 'seeded', tokens: ['seeded-token'] },
   admins: [{ id: '814860', name: 'Ciaran', email: 'ciaran@example.com' }],
   customers: [{ id: '5714dd359a3fd47136000001', user_id: 'ada-1', email: 'ada@example.com' }],
