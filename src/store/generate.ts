@@ -73,6 +73,20 @@ interface Ctx {
   numbers: { user: number; company: number };
   /** The parts generation may add (the app's limit) and how many it has added. */
   parts: { cap: number; made: number };
+  /** What records pick from, listed once per phase: per record, a walk of the document would make generation quadratic. */
+  lists: Lists;
+}
+
+interface Lists {
+  tagIds: string[];
+  adminIds: string[];
+  companySegments: string[];
+  userSegments: string[];
+  writableAttributes: DataAttribute[];
+  /** Filled once the companies are made. */
+  companyIds: string[];
+  /** Users and leads, filled once the customers are made. */
+  people: Customer[];
 }
 
 /** A taken check over what the app holds and what the document holds, updated as records are made. */
@@ -117,20 +131,32 @@ export function generate(
     while (taken.id(id)) id = objectId(REFERENCE_TIME - YEAR, machine, n++);
     return id;
   };
-  const ctx: Ctx = { doc, faker, random, nextId, taken, numbers: { user: 1, company: 1 }, parts: { cap: partsCap, made: 0 } };
+  const lists: Lists = {
+    tagIds: doc.tags.map((t) => t.id),
+    adminIds: doc.admins.map((a) => a.id),
+    companySegments: doc.segments.filter((s) => s.person_type === 'company').map((s) => s.id),
+    userSegments: doc.segments.filter((s) => s.person_type === 'user').map((s) => s.id),
+    writableAttributes: doc.data_attributes.filter((a) => !a.archived),
+    companyIds: [],
+    people: [],
+  };
+  const ctx: Ctx = { doc, faker, random, nextId, taken, numbers: { user: 1, company: 1 }, parts: { cap: partsCap, made: 0 }, lists };
 
   for (let i = 0; i < (spec.companies ?? 0); i++) doc.companies.push(makeCompany(ctx));
+  lists.companyIds = doc.companies.map((co) => co.id);
   for (let i = 0; i < (spec.users ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'user', i));
   for (let i = 0; i < (spec.leads ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'contact', i));
   for (let i = 0; i < (spec.visitors ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'visitor', i));
+  lists.people = doc.customers.filter((c) => c.type !== 'visitor');
   for (let i = 0; i < (spec.conversations ?? 0); i++) {
     const conversation = makeConversation(ctx);
     if (conversation) doc.conversations.push(conversation);
   }
+  const conversationIndex = new Map(doc.conversations.map((c, i) => [c.id, i]));
   for (const [conversationId, count] of Object.entries(spec.parts ?? {})) {
-    const index = doc.conversations.findIndex((c) => c.id === conversationId);
-    const target = doc.conversations[index];
-    if (target) doc.conversations[index] = withParts(ctx, target, count);
+    const index = conversationIndex.get(conversationId);
+    const target = index === undefined ? undefined : doc.conversations[index];
+    if (target && index !== undefined) doc.conversations[index] = withParts(ctx, target, count);
   }
   return n;
 }
@@ -140,13 +166,10 @@ function past(ctx: Ctx, maxAgeSeconds: number): number {
 }
 
 function subset<T>(ctx: Ctx, items: readonly T[], max: number): T[] {
-  const out: T[] = [];
+  const out = new Set<T>();
   const want = ctx.random.int(max + 1);
-  for (let i = 0; i < want && items.length > 0; i++) {
-    const item = ctx.random.pick(items);
-    if (!out.includes(item)) out.push(item);
-  }
-  return out;
+  for (let i = 0; i < want && items.length > 0; i++) out.add(ctx.random.pick(items));
+  return [...out];
 }
 
 /** `<prefix>N` with the lowest N from `numbers[kind]` on that is not taken. */
@@ -175,7 +198,6 @@ function uniqueEmail(ctx: Ctx, email: string, type: Customer['type'], i: number)
 
 function makeCompany(ctx: Ctx): Company {
   const at = past(ctx, 3 * YEAR);
-  const companySegments = ctx.doc.segments.filter((s) => s.person_type === 'company').map((s) => s.id);
   return {
     ...emptyCompany(ctx.nextId(), numbered(ctx, 'company'), at),
     name: ctx.faker.company.name(),
@@ -187,12 +209,8 @@ function makeCompany(ctx: Ctx): Company {
     website: `https://${ctx.faker.internet.domainName()}`,
     industry: ctx.faker.commerce.department(),
     session_count: ctx.random.int(400),
-    tags: subset(
-      ctx,
-      ctx.doc.tags.map((t) => t.id),
-      2,
-    ),
-    segments: subset(ctx, companySegments, 2),
+    tags: subset(ctx, ctx.lists.tagIds, 2),
+    segments: subset(ctx, ctx.lists.companySegments, 2),
   };
 }
 
@@ -227,20 +245,15 @@ function makeCustomer(ctx: Ctx, type: Customer['type'], i: number): Customer {
   const ip = publicIp(ctx);
   const location = locationForIp(ip);
   const seenAt = at + ctx.random.int(REFERENCE_TIME - at);
-  const writable = ctx.doc.data_attributes.filter((a) => !a.archived);
+  const writable = ctx.lists.writableAttributes;
   const customAttributes: Record<string, CustomAttributeValue> = {};
   for (const attr of subset(ctx, writable, writable.length)) customAttributes[attr.name] = attributeValue(ctx, attr);
-  const userSegments = ctx.doc.segments.filter((s) => s.person_type === 'user').map((s) => s.id);
   c.updated_at = seenAt;
   c.last_seen_ip = ip;
   c.location_data = location;
   c.last_request_at = seenAt;
   c.user_agent_data = ctx.faker.internet.userAgent();
-  c.tags = subset(
-    ctx,
-    ctx.doc.tags.map((t) => t.id),
-    2,
-  );
+  c.tags = subset(ctx, ctx.lists.tagIds, 2);
   c.custom_attributes = customAttributes;
   if (type === 'visitor') {
     c.user_id = uniqueUuid(ctx);
@@ -248,12 +261,8 @@ function makeCustomer(ctx: Ctx, type: Customer['type'], i: number): Customer {
     return c;
   }
   c.email = uniqueEmail(ctx, ctx.faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase(), type, i);
-  c.companies = subset(
-    ctx,
-    ctx.doc.companies.map((co) => co.id),
-    2,
-  );
-  c.segments = subset(ctx, userSegments, 2);
+  c.companies = subset(ctx, ctx.lists.companyIds, 2);
+  c.segments = subset(ctx, ctx.lists.userSegments, 2);
   c.phone = ctx.random.int(3) === 0 ? ctx.faker.phone.number({ style: 'international' }) : null;
   if (type === 'contact') {
     c.user_id = uniqueUuid(ctx);
@@ -269,13 +278,9 @@ function makeCustomer(ctx: Ctx, type: Customer['type'], i: number): Customer {
   return c;
 }
 
-function admins(ctx: Ctx): string[] {
-  return ctx.doc.admins.map((a) => a.id);
-}
-
 function makeConversation(ctx: Ctx): Conversation | null {
-  const people = ctx.doc.customers.filter((c) => c.type !== 'visitor');
-  if (people.length === 0 || ctx.doc.admins.length === 0) return null;
+  const { people, adminIds } = ctx.lists;
+  if (people.length === 0 || adminIds.length === 0) return null;
   const customer = ctx.random.pick(people);
   const author: Author = { type: customer.type === 'user' ? 'user' : 'lead', id: customer.id };
   const at = past(ctx, YEAR);
@@ -288,14 +293,10 @@ function makeConversation(ctx: Ctx): Conversation | null {
     author,
     attachments: [],
     customers: [customer.id],
-    assignee: { type: 'admin', id: ctx.random.pick(admins(ctx)) },
+    assignee: { type: 'admin', id: ctx.random.pick(adminIds) },
     open: ctx.random.int(3) > 0,
     read: ctx.random.int(2) === 0,
-    tags: subset(
-      ctx,
-      ctx.doc.tags.map((t) => t.id),
-      1,
-    ),
+    tags: subset(ctx, ctx.lists.tagIds, 1),
     parts: [],
   };
   return withParts(ctx, conversation, 1 + ctx.random.int(5));
