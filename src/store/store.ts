@@ -283,6 +283,7 @@ function mergeById<T extends { id: string }>(current: readonly T[], incoming: re
 function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, input: FixtureInput): FixtureDocument {
   const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
   for (const a of incoming.data_attributes) attributes.set(a.name, a);
+  const incomingJobs = new Set(incoming.jobs.map((j) => j.id));
   return {
     app: { ...current.app, ...input.app },
     admins: mergeById(current.admins, incoming.admins),
@@ -293,6 +294,6 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     companies: mergeById(current.companies, incoming.companies),
     customers: mergeById(current.customers, incoming.customers),
     conversations: mergeById(current.conversations, incoming.conversations),
-    jobs: [...current.jobs.filter((j) => !incoming.jobs.some((k) => k.id === j.id)), ...incoming.jobs],
+    jobs: [...current.jobs.filter((j) => !incomingJobs.has(j.id)), ...incoming.jobs],
   };
 }
