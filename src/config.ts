@@ -1,5 +1,6 @@
 // The only reader of process.env and the command line.
 
+import { CLOCK_MAX_SECONDS } from './core/clock.js';
 import { DEFAULT_SEED } from './core/random.js';
 
 export interface Config {
@@ -82,7 +83,7 @@ const OPTIONS: Record<string, Option> = {
   '--seed': { env: 'SEED', key: 'seed', parse: integer(0, 4_294_967_295) },
   '--fixtures': { env: 'FIXTURES', key: 'fixturesDir', parse: text },
   '--rate-limit': { env: 'RATE_LIMIT', key: 'rateLimit', parse: integer(6, 1_000_000_000) },
-  '--now': { env: 'NOW', key: 'now', parse: integer(0, 253_402_300_799) },
+  '--now': { env: 'NOW', key: 'now', parse: integer(0, CLOCK_MAX_SECONDS) },
   '--job-delay': { env: 'JOB_DELAY', key: 'jobDelaySeconds', parse: integer(0, 86_400) },
   '--body-limit': { env: 'BODY_LIMIT', key: 'bodyLimit', parse: integer(1024, 1024 * 1024 * 1024) },
   '--max-test-apps': { env: 'MAX_TEST_APPS', key: 'maxTestApps', parse: integer(1, 1_000_000) },

@@ -12,6 +12,17 @@ export interface ClockState {
   frozen: boolean;
 }
 
+/**
+ * What reset, seed and restore do with the app's id and random streams: `rewind` (default) puts them
+ * back with the state, so the same requests give byte-identical responses; `fresh` keeps them
+ * running, so ids handed out before are never handed out again.
+ */
+export interface IdsOption {
+  ids?: 'rewind' | 'fresh';
+}
+
+const idsQuery = (options: IdsOption): Record<string, string> => (options.ids === undefined ? {} : { ids: options.ids });
+
 export class ControlError extends Error {
   constructor(
     readonly status: number,
@@ -45,11 +56,11 @@ export class ControlClient {
   health() {
     return this.call<{ status: 'ok'; seed: number; apps: string[]; provisioned_apps: number; clock: ClockState }>('GET', '/health');
   }
-  reset(ref?: AppRef) {
-    return this.call<{ reset: string[] }>('POST', '/reset', ref);
+  reset(ref?: AppRef, options: IdsOption = {}) {
+    return this.call<{ reset: string[] }>('POST', '/reset', ref, undefined, idsQuery(options));
   }
-  seed(document: FixtureInput, mode: 'replace' | 'merge' = 'replace') {
-    return this.call<{ app: string; mode: string; counts: Record<string, number> }>('POST', '/seed', undefined, document, { mode });
+  seed(document: FixtureInput, mode: 'replace' | 'merge' = 'replace', options: IdsOption = {}) {
+    return this.call<{ app: string; mode: string; counts: Record<string, number> }>('POST', '/seed', undefined, document, { mode, ...idsQuery(options) });
   }
   state(ref: AppRef) {
     return this.call<FixtureDocument>('GET', '/state', ref);
@@ -57,8 +68,8 @@ export class ControlClient {
   snapshot(ref: AppRef, name: string) {
     return this.call<{ app: string; name: string; created_at: number }>('POST', '/snapshots', ref, { name });
   }
-  restore(ref: AppRef, name: string) {
-    return this.call<{ app: string; name: string; created_at: number }>('POST', `/snapshots/${encodeURIComponent(name)}/restore`, ref);
+  restore(ref: AppRef, name: string, options: IdsOption = {}) {
+    return this.call<{ app: string; name: string; created_at: number }>('POST', `/snapshots/${encodeURIComponent(name)}/restore`, ref, undefined, idsQuery(options));
   }
   snapshots(ref: AppRef) {
     return this.call<{ snapshots: { app: string; name: string; created_at: number }[] }>('GET', '/snapshots', ref);

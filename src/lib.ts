@@ -8,7 +8,7 @@ export { listen, type RunningServer } from './server.js';
 export { createStore, type StoreSetup } from './setup.js';
 export { FixtureError, type FixtureDocument, type FixtureInput } from './store/fixture-doc.js';
 export { Store, type StoreOptions } from './store/store.js';
-export { ControlClient, ControlError, type AppRef } from './control-client.js';
+export { ControlClient, ControlError, type AppRef, type IdsOption } from './control-client.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './testing.js';
 export type { Fault, FaultSpec } from './store/faults.js';
 export type { JournalEntry, JournalFilter } from './store/journal.js';

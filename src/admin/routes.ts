@@ -9,7 +9,8 @@ import { arr, bool, int, num, obj, oneOfStrings, openObj, str, type Schema } fro
 import type { AppState } from '../store/app-state.js';
 import { FixtureError, type FixtureInput } from '../store/fixture-doc.js';
 import { runDueJobs } from '../store/jobs.js';
-import { appQuery, CONTROL_TAG, requireApp, targets } from './target.js';
+import { CLOCK_MAX_SECONDS } from '../core/clock.js';
+import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, targets } from './target.js';
 import { FAULT_ROUTES } from './faults.js';
 import { JOURNAL_ROUTES } from './journal.js';
 import { SNAPSHOT_ROUTES } from './snapshots.js';
@@ -45,12 +46,12 @@ export const reset = adminRoute({
   operationId: 'adminReset',
   summary: 'Restore the seeded state',
   description:
-    'Every app, or the one named by ?app= or its token, goes back exactly to its seeded state (also clearing its rate-limit window and pending jobs). Ids handed out before are never handed out again.',
+    'Every app, or the one named by ?app= or its token, goes back exactly to its seeded state (also clearing its rate-limit window and pending jobs). With ids=rewind (default) its id and random streams go back too, so the same requests give byte-identical responses (a reset of every app also rewinds the request ids of the control plane and of requests that name no app); with ids=fresh ids handed out before are never handed out again.',
   tag: TAG,
-  query: appQuery,
+  query: openObj({ app: appParam, ids: idsParam }),
   response: { status: 200, description: 'The apps reset', schema: obj({ reset: arr(str()) }, ['reset']) },
-  errors: ['not_found', 'unauthorized'],
-  handler: ({ store, app }) => ({ body: { reset: store.reset(app?.id) } }),
+  errors: ['not_found', 'unauthorized', 'parameter_invalid'],
+  handler: ({ store, app, query }) => ({ body: { reset: store.reset(app?.id, idsMode(query)) } }),
 });
 
 export const seed = adminRoute({
@@ -59,9 +60,9 @@ export const seed = adminRoute({
   operationId: 'adminSeed',
   summary: 'Load a fixture document into one app',
   description:
-    'The body is a fixture document (the format of fixtures/*.json and of GET /__admin/state). mode=replace (default) makes it the app\'s whole seeded state; mode=merge lays its records over the current state by id. The app is created when its id is new. The result is what a reset returns to. An invalid document changes nothing.',
+    'The body is a fixture document (the format of fixtures/*.json and of GET /__admin/state). mode=replace (default) makes it the app\'s whole seeded state; mode=merge lays its records over the current state by id. The app is created when its id is new. The result is what a reset returns to; with ids=rewind (default) the app\'s id and random streams start again from it, with ids=fresh they keep running. generate counts are capped by the app\'s record limits (--max-customers for users, leads and visitors together, --max-companies, --max-parts for conversations plus parts, each generated conversation bringing 1 to 5 parts, counted as they are made), and generated ids, user_ids, emails and company_ids never reuse ones the document or (in a merge) the app holds. An invalid document changes nothing.',
   tag: TAG,
-  query: openObj({ mode: oneOfStrings(['replace', 'merge'], { default: 'replace' }) }),
+  query: openObj({ mode: oneOfStrings(['replace', 'merge'], { default: 'replace' }), ids: idsParam }),
   body: fixtureSchema,
   response: {
     status: 200,
@@ -76,7 +77,7 @@ export const seed = adminRoute({
     const mode = query.mode === 'merge' ? 'merge' : 'replace';
     let app: AppState;
     try {
-      app = store.seedApp(body as unknown as FixtureInput, mode);
+      app = store.seedApp(body as unknown as FixtureInput, mode, idsMode(query));
     } catch (err) {
       if (err instanceof FixtureError) throw apiError('parameter_invalid', `${err.path}: ${err.problem}`, err.path || undefined);
       throw err;
@@ -127,7 +128,7 @@ export const setClock = adminRoute({
   operationId: 'adminSetClock',
   summary: 'Set, advance or freeze the clock',
   description:
-    'Exactly one of now (Unix seconds) or advance (seconds, ≥ 0), and optionally frozen: a frozen clock moves only when set or advanced. A body with neither now, advance nor frozen is a 400.',
+    `Exactly one of now (Unix seconds) or advance (seconds, ≥ 0), and optionally frozen: a frozen clock moves only when set or advanced. A body with neither now, advance nor frozen is a 400, and so is a change that would take the clock past ${CLOCK_MAX_SECONDS} (9999-12-31T23:59:59Z, the largest timestamp a fixture accepts, so whatever is created stays exportable and seedable).`,
   tag: TAG,
   body: obj({
     now: unixTime(),
@@ -140,6 +141,9 @@ export const setClock = adminRoute({
     const { now, advance, frozen } = body as { now?: number; advance?: number; frozen?: boolean };
     if (now !== undefined && advance !== undefined) throw apiError('parameter_invalid', 'Send either now or advance, not both.', 'advance');
     if (now === undefined && advance === undefined && frozen === undefined) throw missing('now', 'Send now (Unix seconds), advance (seconds) or frozen.');
+    if (advance !== undefined && Math.floor(store.clock.nowMs() / 1000 + advance) > CLOCK_MAX_SECONDS) {
+      throw apiError('parameter_invalid', `advance would take the clock past ${CLOCK_MAX_SECONDS} (9999-12-31T23:59:59Z), the largest timestamp a fixture accepts.`, 'advance');
+    }
     if (frozen !== undefined) store.clock.freeze(frozen);
     if (now !== undefined) store.clock.set(now);
     if (advance !== undefined) store.clock.advance(advance);

@@ -3,8 +3,8 @@
 
 import { apiError, notFound } from '../core/errors.js';
 import { adminRoute } from '../routes/route.js';
-import { arr, int, obj, str, type Schema } from '../schemas/json-schema.js';
-import { appQuery, CONTROL_TAG, requireApp } from './target.js';
+import { arr, int, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp } from './target.js';
 
 const name = str({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });
 const snapshotSchema: Schema = obj({ app: str(), name: str(), created_at: int() }, ['app', 'name', 'created_at']);
@@ -15,7 +15,7 @@ export const createSnapshot = adminRoute({
   path: '/__admin/snapshots',
   operationId: 'adminCreateSnapshot',
   summary: 'Save the app\'s current state under a name',
-  description: `Saves the state (records and pending jobs) of the app named by ?app= or its token; the same name again overwrites it. At most ${MAX_SNAPSHOTS} per app.`,
+  description: `Saves the state (records, pending jobs, the rate-limit window and where the app's id and random streams stand) of the app named by ?app= or its token; the same name again overwrites it. At most ${MAX_SNAPSHOTS} per app.`,
   tag: CONTROL_TAG,
   query: appQuery,
   body: obj({ name }, ['name']),
@@ -55,18 +55,19 @@ export const restoreSnapshot = adminRoute({
   path: '/__admin/snapshots/{name}/restore',
   operationId: 'adminRestoreSnapshot',
   summary: 'Roll the app back to a snapshot',
-  description: 'The app\'s state becomes exactly the snapshot\'s; the snapshot stays, so it can be restored again. Ids handed out since are not handed out again.',
+  description:
+    'The app\'s state becomes exactly the snapshot\'s, rate-limit window included; the snapshot stays, so it can be restored again. With ids=rewind (default) the app\'s id and random streams go back to where they stood when it was taken, so the same requests give byte-identical responses; with ids=fresh ids handed out since are not handed out again.',
   tag: CONTROL_TAG,
   params: { name },
-  query: appQuery,
+  query: openObj({ app: appParam, ids: idsParam }),
   response: { status: 200, description: 'The snapshot restored', schema: snapshotSchema },
-  errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
   handler: (input) => {
     const app = requireApp(input);
     const snapshotName = input.params.name ?? '';
     const snapshot = app.snapshots.get(snapshotName);
     if (!snapshot) throw notFound(`No snapshot "${snapshotName.slice(0, 100)}" in app "${app.id}"`);
-    app.restore(snapshot);
+    app.restore(snapshot, idsMode(input.query));
     return { body: { app: app.id, name: snapshotName, created_at: snapshot.created_at } };
   },
 });

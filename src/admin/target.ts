@@ -2,13 +2,22 @@
 
 import { missing } from '../core/errors.js';
 import type { AdminInput } from '../routes/route.js';
-import { openObj, str } from '../schemas/json-schema.js';
-import type { AppState } from '../store/app-state.js';
+import { oneOfStrings, openObj, str } from '../schemas/json-schema.js';
+import type { AppState, IdsMode } from '../store/app-state.js';
 
 export const CONTROL_TAG = 'Control plane';
 
 export const appParam = str({ description: 'App id; or send one of the app\'s tokens in Authorization' });
 export const appQuery = openObj({ app: appParam });
+
+/** `?ids=` of reset, seed and restore: rewind the app's id and random streams (default) or keep them running. */
+export const idsParam = oneOfStrings(['rewind', 'fresh'], {
+  default: 'rewind',
+  description:
+    'rewind (default): the app\'s id, pseudonym, request-id and fault-draw streams go back to where they stood at the state restored, so the same requests give byte-identical responses; fresh: they keep running, so ids handed out before are never handed out again',
+});
+
+export const idsMode = (query: Record<string, unknown>): IdsMode => (query.ids === 'fresh' ? 'fresh' : 'rewind');
 
 export function requireApp(input: AdminInput): AppState {
   if (!input.app) throw missing('app', 'Name the app with ?app=<id> or one of its tokens in Authorization.');

@@ -1,6 +1,12 @@
 // The one source of time. Timestamps, rate-limit windows and async jobs all read it, so tests can
 // freeze or move time instead of sleeping, and a running server can be steered through /__admin/clock.
 
+/**
+ * 9999-12-31T23:59:59Z, the largest timestamp a fixture accepts (schemas/fields.ts MAX_TIME): the
+ * clock never reads later, so whatever it stamps stays exportable and seedable.
+ */
+export const CLOCK_MAX_SECONDS = 253_402_300_799;
+
 export interface ClockState {
   now: number;
   frozen: boolean;
@@ -27,8 +33,9 @@ export class Clock {
     this.frozenAtMs = options.frozen ? startMs : null;
   }
 
+  /** A running clock that reaches CLOCK_MAX_SECONDS stays there. */
   nowMs(): number {
-    return this.frozenAtMs ?? this.wall() + this.offsetMs;
+    return Math.min(this.frozenAtMs ?? this.wall() + this.offsetMs, CLOCK_MAX_SECONDS * 1000);
   }
 
   /** Unix seconds, as every timestamp of the API is. */

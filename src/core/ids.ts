@@ -13,12 +13,15 @@ export function objectId(seconds: number, machine: string, counter: number): str
   return `${ts}${machine}${(counter & 0xffffff).toString(16).padStart(6, '0')}`;
 }
 
-/** Request ids: 20 lowercase alphanumerics, a deterministic stream per store. */
+/**
+ * Request ids: 20 lowercase alphanumerics, a deterministic stream per app (scope = the app id) and
+ * one for the store (requests that reach no app, and the control plane).
+ */
 export class RequestIds {
-  private readonly random: Random;
+  readonly random: Random;
 
-  constructor(seed: number) {
-    this.random = new Random(hashSeed(seed, 'request-ids'));
+  constructor(seed: number, ...scope: string[]) {
+    this.random = new Random(hashSeed(seed, ...scope, 'request-ids'));
   }
 
   next(): string {

@@ -22,6 +22,9 @@ export function hashSeed(...parts: ReadonlyArray<string | number>): number {
   return h >>> 0;
 }
 
+/** Where a stream stands: its four words, enough to rewind it exactly. */
+export type RandomState = readonly [number, number, number, number];
+
 /** sfc32: small, fast, and good enough for fixtures and ids; its whole state is four words. */
 export class Random {
   private a: number;
@@ -35,6 +38,15 @@ export class Random {
     this.c = 0xb7e15162;
     this.d = seed >>> 0;
     for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  state(): RandomState {
+    return [this.a, this.b, this.c, this.d];
+  }
+
+  /** Puts the stream back where `state()` found it, so it draws the same values again. */
+  rewind(state: RandomState): void {
+    [this.a, this.b, this.c, this.d] = state;
   }
 
   nextUint32(): number {

@@ -127,7 +127,6 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input)) : route.handler;
     // A read answers synchronously (no promise to wait on); only a body or injected latency waits.
     return (incoming) => {
-      const requestId = store.nextRequestId();
       const url = splitUrl(incoming.request.url);
       const query = queryOf(url);
       let app: AppState | undefined;
@@ -136,10 +135,13 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
         if (!app) throw tokenInvalid();
       } catch (err) {
+        const requestId = store.nextRequestId();
         const response = fail(err, requestId, null);
         record(store, undefined, route, incoming, url.pathname, query, requestId, null, response.status, undefined);
         return response;
       }
+      // From the app's own stream, which its reset, seed and restore rewind.
+      const requestId = store.nextRequestId(app);
       const target = app;
       const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
 

@@ -2,9 +2,9 @@
 // every lookup O(1) in the app's size. Records are replaced, never mutated, so the base stays shared.
 
 import { CowMap, UndoLog } from '../core/cow.js';
-import { machinePart, objectId } from '../core/ids.js';
+import { machinePart, objectId, RequestIds } from '../core/ids.js';
 import { apiError } from '../core/errors.js';
-import { hashSeed, Random } from '../core/random.js';
+import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
 import { Journal } from './journal.js';
 import type {
@@ -73,10 +73,27 @@ export interface AppBase {
   partsTotal: number;
 }
 
+/**
+ * Where every stream an app draws from stands: its id counters, its random stream (lead and visitor
+ * user_ids, pseudonyms), its request ids and its fault draws. Taken with a snapshot and at the
+ * seeded state, so a restore or a reset can rewind them and the same requests get the same bytes.
+ */
+export interface StreamPosition {
+  counters: { readonly object: number; readonly numeric: number; readonly job: number };
+  random: RandomState;
+  requestIds: RandomState;
+  faults: RandomState;
+}
+
+/** What a reset, a seed or a restore does with the app's streams: rewind them (default) or keep them running. */
+export type IdsMode = 'rewind' | 'fresh';
+
 export interface Snapshot {
   data: Collections<'live'>;
   jobs: readonly Job[];
   partsTotal: number;
+  rate: RateWindow;
+  streams: StreamPosition;
   created_at: number;
 }
 
@@ -115,12 +132,17 @@ export class AppState {
   partsTotal: number;
   rate: RateWindow = { start: 0, used: 0 };
   /**
-   * Id counters and the runtime random stream live outside the state on purpose: a reset or restore
-   * never hands out an id twice, and each app's stream is its own, so parallel tests on other apps
-   * cannot change this app's ids.
+   * Each app's streams are its own, so parallel tests on other apps cannot change this app's ids.
+   * A reset or restore rewinds them with the records (`start`, the snapshot's position), unless
+   * asked for fresh ids, and then ids already handed out are never handed out again.
    */
   readonly counters: { object: number; numeric: number; job: number };
   readonly random: Random;
+  private readonly requestIds: RequestIds;
+  /** Draws of `fraction` and latency ranges of the faults that apply to this app's requests. */
+  readonly faultRandom: Random;
+  /** The streams' position at the seeded state: where a reset rewinds them. */
+  private start: StreamPosition;
   private readonly machine: string;
   /** Outside the state too: a reset or restore does not forget what was asked. */
   readonly journal: Journal;
@@ -146,7 +168,45 @@ export class AppState {
     this.jobs = [...base.jobs];
     this.counters = { ...base.counters };
     this.random = new Random(hashSeed(seed, config.id, 'runtime'));
+    this.requestIds = new RequestIds(seed, config.id);
+    this.faultRandom = new Random(hashSeed(seed, config.id, 'faults'));
     this.machine = machinePart(seed, config.id);
+    this.start = this.streams();
+  }
+
+  nextRequestId(): string {
+    return this.requestIds.next();
+  }
+
+  streams(): StreamPosition {
+    return {
+      counters: { ...this.counters },
+      random: this.random.state(),
+      requestIds: this.requestIds.random.state(),
+      faults: this.faultRandom.state(),
+    };
+  }
+
+  /** Puts every stream where `position` says, so the same requests draw the same ids again. */
+  rewind(position: StreamPosition): void {
+    Object.assign(this.counters, position.counters);
+    this.random.rewind(position.random);
+    this.requestIds.random.rewind(position.requestIds);
+    this.faultRandom.rewind(position.faults);
+  }
+
+  /**
+   * For a re-seed with fresh ids: counters only move up and streams run on from `other`, so ids it
+   * handed out are never handed out again; this becomes the seeded position a reset rewinds to.
+   */
+  continueFrom(other: AppState): void {
+    this.counters.object = Math.max(this.counters.object, other.counters.object);
+    this.counters.numeric = Math.max(this.counters.numeric, other.counters.numeric);
+    this.counters.job = Math.max(this.counters.job, other.counters.job);
+    this.random.rewind(other.random.state());
+    this.requestIds.random.rewind(other.requestIds.random.state());
+    this.faultRandom.rewind(other.faultRandom.state());
+    this.start = this.streams();
   }
 
   newObjectId(now: number, taken: (id: string) => boolean): string {
@@ -164,7 +224,7 @@ export class AppState {
   /**
    * Runs a write as one unit: if it throws, every collection, index and queued job is as it was
    * before, so a rejected request changes nothing however far it got. Id counters are not wound
-   * back, so an id is never handed out twice.
+   * back (what a rejected request drew is part of the request sequence, so replays stay identical).
    */
   transaction<T>(write: () => T): T {
     const log = new UndoLog();
@@ -184,24 +244,35 @@ export class AppState {
     }
   }
 
-  /** Back to the seeded state; O(what the app changed). */
-  reset(): void {
+  /** Back to the seeded state, streams rewound unless `ids` is `fresh`; O(what the app changed). */
+  reset(ids: IdsMode = 'rewind'): void {
     this.order.clear();
     this.data = liveOf(this.base.data);
     this.jobs = [...this.base.jobs];
     this.partsTotal = this.base.partsTotal;
     this.rate = { start: 0, used: 0 };
+    if (ids === 'rewind') this.rewind(this.start);
   }
 
   snapshot(now: number): Snapshot {
-    return { data: forkOf(this.data), jobs: [...this.jobs], partsTotal: this.partsTotal, created_at: now };
+    return {
+      data: forkOf(this.data),
+      jobs: [...this.jobs],
+      partsTotal: this.partsTotal,
+      rate: { ...this.rate },
+      streams: this.streams(),
+      created_at: now,
+    };
   }
 
-  restore(snapshot: Snapshot): void {
+  /** Exactly the snapshot's state, rate-limit window included; streams rewound unless `ids` is `fresh`. */
+  restore(snapshot: Snapshot, ids: IdsMode = 'rewind'): void {
     this.order.clear();
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
     this.partsTotal = snapshot.partsTotal;
+    this.rate = { ...snapshot.rate };
+    if (ids === 'rewind') this.rewind(snapshot.streams);
   }
 
   private checkRoom(kind: keyof AppLimits, count: number, what: string): void {

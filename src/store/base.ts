@@ -105,10 +105,16 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   const byUserId = new Map<string, string>();
   const byEmail = new Map<string, string[]>();
   const members = new Map<string, string[]>();
+  // Appended in place: copying a list per member would make seeding quadratic in a company's size.
+  const push = (index: Map<string, string[]>, key: string, id: string) => {
+    const list = index.get(key);
+    if (list) list.push(id);
+    else index.set(key, [id]);
+  };
   for (const c of doc.customers) {
     if (c.user_id !== null) byUserId.set(c.user_id, c.id);
-    if (c.email !== null) byEmail.set(c.email, [...(byEmail.get(c.email) ?? []), c.id]);
-    for (const companyId of c.companies) members.set(companyId, [...(members.get(companyId) ?? []), c.id]);
+    if (c.email !== null) push(byEmail, c.email, c.id);
+    for (const companyId of c.companies) push(members, companyId, c.id);
   }
   const tallies = new Map<string, number>();
   const count = (keys: readonly string[]) => {

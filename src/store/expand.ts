@@ -4,7 +4,7 @@
 
 import type { Faker } from './faker.js';
 import type { FixtureDocument, FixtureInput } from './fixture-doc.js';
-import { generate } from './generate.js';
+import { generate, type Taken } from './generate.js';
 import { normalize } from './normalize.js';
 
 export interface Expansion {
@@ -13,8 +13,12 @@ export interface Expansion {
   counter: number;
 }
 
-export function expandFixture(input: FixtureInput, seed: number, faker: () => Faker, counter = 1): Expansion {
+/**
+ * `taken`: identifiers of the app a merge lands in, which generated records must not reuse;
+ * `partsCap`: the most parts generation may add (it stops with a FixtureError past it).
+ */
+export function expandFixture(input: FixtureInput, seed: number, faker: () => Faker, counter = 1, taken?: Taken, partsCap?: number): Expansion {
   const doc = normalize(input);
-  const next = input.generate ? generate(doc, input.generate, faker(), seed, counter) : counter;
+  const next = input.generate ? generate(doc, input.generate, faker(), seed, counter, taken, partsCap) : counter;
   return { doc, counter: next };
 }

@@ -1,6 +1,6 @@
 // Injected faults: latency, error answers, a forced 429, and dropped rate-limit headers (the real
 // service's occasional omission), for one app or all, for the next N matching requests or a seeded
-// fraction of them. Deterministic: every random draw comes from the store's seeded fault stream.
+// fraction of them. Deterministic: every random draw comes from the seeded fault stream of the app asked.
 
 import type { ErrorCode } from '../core/errors.js';
 import { hashSeed, Random } from '../core/random.js';
@@ -56,7 +56,11 @@ export class Faults {
   private nextId = 1;
   private readonly random: Random;
 
-  constructor(seed: number) {
+  /** `streamOf`: the app's own stream of draws, so one app's draws never depend on another's traffic. */
+  constructor(
+    seed: number,
+    private readonly streamOf: (appId: string) => Random | undefined = () => undefined,
+  ) {
     this.random = new Random(hashSeed(seed, 'faults'));
   }
 
@@ -88,13 +92,14 @@ export class Faults {
   effects(key: RequestKey): FaultEffects {
     if (this.list.length === 0) return NO_EFFECTS;
     const out: FaultEffects = { ...NO_EFFECTS };
+    const random = this.streamOf(key.app) ?? this.random;
     for (const f of this.list) {
       if (!applies(f, key)) continue;
-      if (f.fraction !== undefined && this.random.next() >= f.fraction) continue;
+      if (f.fraction !== undefined && random.next() >= f.fraction) continue;
       f.hits++;
       if (f.latency_ms !== undefined) {
         const max = f.latency_max_ms ?? f.latency_ms;
-        out.latencyMs += f.latency_ms + Math.floor(this.random.next() * (max - f.latency_ms + 1));
+        out.latencyMs += f.latency_ms + Math.floor(random.next() * (max - f.latency_ms + 1));
       }
       out.error ??= f.error;
       out.rateLimit ||= f.rate_limit === true;

@@ -4,8 +4,9 @@
 import { locationForIp } from '../core/cities.js';
 import { machinePart, objectId } from '../core/ids.js';
 import { hashSeed, Random } from '../core/random.js';
+import type { AppLimits, Collections } from './app-state.js';
 import type { Faker } from './faker.js';
-import type { FixtureDocument, GenerateSpec } from './fixture-doc.js';
+import { FixtureError, type FixtureDocument, type GenerateSpec } from './fixture-doc.js';
 import { emptyCompany, emptyCustomer, REFERENCE_TIME } from './normalize.js';
 import { pseudonym } from './pseudonym.js';
 import type { Author, Company, Conversation, ConversationPart, Customer, CustomAttributeValue, DataAttribute } from './types.js';
@@ -13,34 +14,149 @@ import type { Author, Company, Conversation, ConversationPart, Customer, CustomA
 const YEAR = 365 * 24 * 3600;
 const PLANS = ['free', 'starter', 'pro', 'enterprise'];
 
+/**
+ * Refuses bulk past the app's record limits before anything is generated, so one seed request
+ * costs at most what the limits allow (each `generate` count is checked on its own and with the
+ * others of its kind).
+ */
+export function checkGenerateCaps(spec: GenerateSpec, limits: AppLimits): void {
+  let customers = 0;
+  for (const key of ['users', 'leads', 'visitors'] as const) {
+    customers += spec[key] ?? 0;
+    if (customers > limits.customers) {
+      throw new FixtureError(`generate.${key}`, `at most ${limits.customers} customers (users, leads and visitors together) may be generated: the app's record limit (--max-customers)`);
+    }
+  }
+  if ((spec.companies ?? 0) > limits.companies) {
+    throw new FixtureError('generate.companies', `at most ${limits.companies} companies may be generated: the app's record limit (--max-companies)`);
+  }
+  // Each generated conversation brings at least one part (up to five, counted as they are made).
+  let parts = spec.conversations ?? 0;
+  if (parts > limits.parts) throw partsOverLimit('generate.conversations', limits.parts);
+  for (const [conversationId, count] of Object.entries(spec.parts ?? {})) {
+    parts += count;
+    if (parts > limits.parts) throw partsOverLimit(`generate.parts.${conversationId}`, limits.parts);
+  }
+}
+
+export function partsOverLimit(path: string, limit: number): FixtureError {
+  return new FixtureError(path, `at most ${limit} conversation parts may be generated (a generated conversation brings 1 to 5): the app's record limit (--max-parts)`);
+}
+
+/** Identifiers an app already holds, which a merge's generated records must not reuse. */
+export interface Taken {
+  id(id: string): boolean;
+  userId(userId: string): boolean;
+  email(email: string): boolean;
+  companyId(companyId: string): boolean;
+}
+
+export function takenIdentifiers(app: { data: Collections<'live'> }): Taken {
+  const d = app.data;
+  return {
+    id: (id) => d.customers.has(id) || d.companies.has(id) || d.conversations.has(id),
+    userId: (userId) => d.byUserId.has(userId),
+    email: (email) => d.byEmail.has(email),
+    companyId: (companyId) => d.byCompanyId.has(companyId),
+  };
+}
+
+const NOTHING_TAKEN: Taken = { id: () => false, userId: () => false, email: () => false, companyId: () => false };
+
 interface Ctx {
   doc: FixtureDocument;
   faker: Faker;
   random: Random;
   nextId: () => string;
+  taken: ReturnType<typeof takenWithDocument>;
+  /** Next number to try for `gen-user-N` and `gen-company-N`. */
+  numbers: { user: number; company: number };
+  /** The parts generation may add (the app's limit) and how many it has added. */
+  parts: { cap: number; made: number };
+  /** What records pick from, listed once per phase: per record, a walk of the document would make generation quadratic. */
+  lists: Lists;
 }
 
-/** Appends generated records to `doc` and returns the next free object-id counter. */
-export function generate(doc: FixtureDocument, spec: GenerateSpec, faker: Faker, seed: number, counter: number): number {
-  faker.seed(hashSeed(seed, doc.app.id, 'generate'));
-  const random = new Random(hashSeed(seed, doc.app.id, 'generate-random'));
-  const machine = machinePart(seed, doc.app.id);
-  let n = counter;
-  const ctx: Ctx = { doc, faker, random, nextId: () => objectId(REFERENCE_TIME - YEAR, machine, n++) };
+interface Lists {
+  tagIds: string[];
+  adminIds: string[];
+  companySegments: string[];
+  userSegments: string[];
+  writableAttributes: DataAttribute[];
+  /** Filled once the companies are made. */
+  companyIds: string[];
+  /** Users and leads, filled once the customers are made. */
+  people: Customer[];
+}
 
-  for (let i = 0; i < (spec.companies ?? 0); i++) doc.companies.push(makeCompany(ctx, i));
-  const emails = new Set(doc.customers.map((c) => c.email).filter((e): e is string => e !== null));
-  for (let i = 0; i < (spec.users ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'user', i, emails));
-  for (let i = 0; i < (spec.leads ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'contact', i, emails));
-  for (let i = 0; i < (spec.visitors ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'visitor', i, emails));
+/** A taken check over what the app holds and what the document holds, updated as records are made. */
+function takenWithDocument(doc: FixtureDocument, app: Taken): Taken & { add(kind: keyof Taken, value: string): void } {
+  const sets = {
+    id: new Set([...doc.customers, ...doc.companies, ...doc.conversations].map((r) => r.id)),
+    userId: new Set(doc.customers.map((c) => c.user_id).filter((u): u is string => u !== null)),
+    email: new Set(doc.customers.map((c) => c.email).filter((e): e is string => e !== null)),
+    companyId: new Set(doc.companies.map((c) => c.company_id)),
+  };
+  return {
+    id: (v) => sets.id.has(v) || app.id(v),
+    userId: (v) => sets.userId.has(v) || app.userId(v),
+    email: (v) => sets.email.has(v) || app.email(v),
+    companyId: (v) => sets.companyId.has(v) || app.companyId(v),
+    add: (kind, value) => void sets[kind].add(value),
+  };
+}
+
+/**
+ * Appends generated records to `doc` and returns the next free object-id counter. Ids, user_ids,
+ * emails and company_ids skip any the document or `appTaken` (the app a merge lands in) holds.
+ */
+export function generate(
+  doc: FixtureDocument,
+  spec: GenerateSpec,
+  faker: Faker,
+  seed: number,
+  counter: number,
+  appTaken: Taken = NOTHING_TAKEN,
+  partsCap = Infinity,
+): number {
+  // A later batch (a merge into an app that already generated) draws new people, not the first batch again.
+  const batch = counter === 1 ? [] : [counter];
+  faker.seed(hashSeed(seed, doc.app.id, 'generate', ...batch));
+  const random = new Random(hashSeed(seed, doc.app.id, 'generate-random', ...batch));
+  const machine = machinePart(seed, doc.app.id);
+  const taken = takenWithDocument(doc, appTaken);
+  let n = counter;
+  const nextId = (): string => {
+    let id = objectId(REFERENCE_TIME - YEAR, machine, n++);
+    while (taken.id(id)) id = objectId(REFERENCE_TIME - YEAR, machine, n++);
+    return id;
+  };
+  const lists: Lists = {
+    tagIds: doc.tags.map((t) => t.id),
+    adminIds: doc.admins.map((a) => a.id),
+    companySegments: doc.segments.filter((s) => s.person_type === 'company').map((s) => s.id),
+    userSegments: doc.segments.filter((s) => s.person_type === 'user').map((s) => s.id),
+    writableAttributes: doc.data_attributes.filter((a) => !a.archived),
+    companyIds: [],
+    people: [],
+  };
+  const ctx: Ctx = { doc, faker, random, nextId, taken, numbers: { user: 1, company: 1 }, parts: { cap: partsCap, made: 0 }, lists };
+
+  for (let i = 0; i < (spec.companies ?? 0); i++) doc.companies.push(makeCompany(ctx));
+  lists.companyIds = doc.companies.map((co) => co.id);
+  for (let i = 0; i < (spec.users ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'user', i));
+  for (let i = 0; i < (spec.leads ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'contact', i));
+  for (let i = 0; i < (spec.visitors ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'visitor', i));
+  lists.people = doc.customers.filter((c) => c.type !== 'visitor');
   for (let i = 0; i < (spec.conversations ?? 0); i++) {
     const conversation = makeConversation(ctx);
     if (conversation) doc.conversations.push(conversation);
   }
+  const conversationIndex = new Map(doc.conversations.map((c, i) => [c.id, i]));
   for (const [conversationId, count] of Object.entries(spec.parts ?? {})) {
-    const index = doc.conversations.findIndex((c) => c.id === conversationId);
-    const target = doc.conversations[index];
-    if (target) doc.conversations[index] = withParts(ctx, target, count);
+    const index = conversationIndex.get(conversationId);
+    const target = index === undefined ? undefined : doc.conversations[index];
+    if (target && index !== undefined) doc.conversations[index] = withParts(ctx, target, count);
   }
   return n;
 }
@@ -50,20 +166,40 @@ function past(ctx: Ctx, maxAgeSeconds: number): number {
 }
 
 function subset<T>(ctx: Ctx, items: readonly T[], max: number): T[] {
-  const out: T[] = [];
+  const out = new Set<T>();
   const want = ctx.random.int(max + 1);
-  for (let i = 0; i < want && items.length > 0; i++) {
-    const item = ctx.random.pick(items);
-    if (!out.includes(item)) out.push(item);
-  }
-  return out;
+  for (let i = 0; i < want && items.length > 0; i++) out.add(ctx.random.pick(items));
+  return [...out];
 }
 
-function makeCompany(ctx: Ctx, i: number): Company {
+/** `<prefix>N` with the lowest N from `numbers[kind]` on that is not taken. */
+function numbered(ctx: Ctx, kind: 'user' | 'company'): string {
+  const check = kind === 'user' ? ctx.taken.userId : ctx.taken.companyId;
+  let value = `gen-${kind}-${ctx.numbers[kind]++}`;
+  while (check(value)) value = `gen-${kind}-${ctx.numbers[kind]++}`;
+  ctx.taken.add(kind === 'user' ? 'userId' : 'companyId', value);
+  return value;
+}
+
+function uniqueUuid(ctx: Ctx): string {
+  let value = ctx.random.uuid();
+  while (ctx.taken.userId(value)) value = ctx.random.uuid();
+  ctx.taken.add('userId', value);
+  return value;
+}
+
+/** The faker-made address, or `<local>.<type><i>@…` when taken (then `-2`, `-3`… after it). */
+function uniqueEmail(ctx: Ctx, email: string, type: Customer['type'], i: number): string {
+  let value = email;
+  for (let n = 1; ctx.taken.email(value); n++) value = email.replace('@', `.${type}${i}${n === 1 ? '' : `-${n}`}@`);
+  ctx.taken.add('email', value);
+  return value;
+}
+
+function makeCompany(ctx: Ctx): Company {
   const at = past(ctx, 3 * YEAR);
-  const companySegments = ctx.doc.segments.filter((s) => s.person_type === 'company').map((s) => s.id);
   return {
-    ...emptyCompany(ctx.nextId(), `gen-company-${i + 1}`, at),
+    ...emptyCompany(ctx.nextId(), numbered(ctx, 'company'), at),
     name: ctx.faker.company.name(),
     updated_at: at + ctx.random.int(REFERENCE_TIME - at),
     remote_created_at: at,
@@ -73,12 +209,8 @@ function makeCompany(ctx: Ctx, i: number): Company {
     website: `https://${ctx.faker.internet.domainName()}`,
     industry: ctx.faker.commerce.department(),
     session_count: ctx.random.int(400),
-    tags: subset(
-      ctx,
-      ctx.doc.tags.map((t) => t.id),
-      2,
-    ),
-    segments: subset(ctx, companySegments, 2),
+    tags: subset(ctx, ctx.lists.tagIds, 2),
+    segments: subset(ctx, ctx.lists.companySegments, 2),
   };
 }
 
@@ -104,7 +236,7 @@ function attributeValue(ctx: Ctx, attr: DataAttribute): CustomAttributeValue {
   }
 }
 
-function makeCustomer(ctx: Ctx, type: Customer['type'], i: number, emails: Set<string>): Customer {
+function makeCustomer(ctx: Ctx, type: Customer['type'], i: number): Customer {
   const at = past(ctx, 2 * YEAR);
   const id = ctx.nextId();
   const c = emptyCustomer(type, id, at);
@@ -113,43 +245,31 @@ function makeCustomer(ctx: Ctx, type: Customer['type'], i: number, emails: Set<s
   const ip = publicIp(ctx);
   const location = locationForIp(ip);
   const seenAt = at + ctx.random.int(REFERENCE_TIME - at);
-  const writable = ctx.doc.data_attributes.filter((a) => !a.archived);
+  const writable = ctx.lists.writableAttributes;
   const customAttributes: Record<string, CustomAttributeValue> = {};
   for (const attr of subset(ctx, writable, writable.length)) customAttributes[attr.name] = attributeValue(ctx, attr);
-  const userSegments = ctx.doc.segments.filter((s) => s.person_type === 'user').map((s) => s.id);
   c.updated_at = seenAt;
   c.last_seen_ip = ip;
   c.location_data = location;
   c.last_request_at = seenAt;
   c.user_agent_data = ctx.faker.internet.userAgent();
-  c.tags = subset(
-    ctx,
-    ctx.doc.tags.map((t) => t.id),
-    2,
-  );
+  c.tags = subset(ctx, ctx.lists.tagIds, 2);
   c.custom_attributes = customAttributes;
   if (type === 'visitor') {
-    c.user_id = ctx.random.uuid();
+    c.user_id = uniqueUuid(ctx);
     c.pseudonym = pseudonym(ctx.faker, ctx.random);
     return c;
   }
-  let email = ctx.faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase();
-  if (emails.has(email)) email = email.replace('@', `.${type}${i}@`);
-  emails.add(email);
-  c.email = email;
-  c.companies = subset(
-    ctx,
-    ctx.doc.companies.map((co) => co.id),
-    2,
-  );
-  c.segments = subset(ctx, userSegments, 2);
+  c.email = uniqueEmail(ctx, ctx.faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase(), type, i);
+  c.companies = subset(ctx, ctx.lists.companyIds, 2);
+  c.segments = subset(ctx, ctx.lists.userSegments, 2);
   c.phone = ctx.random.int(3) === 0 ? ctx.faker.phone.number({ style: 'international' }) : null;
   if (type === 'contact') {
-    c.user_id = ctx.random.uuid();
+    c.user_id = uniqueUuid(ctx);
     c.pseudonym = pseudonym(ctx.faker, ctx.random);
     return c;
   }
-  c.user_id = `gen-user-${i + 1}`;
+  c.user_id = numbered(ctx, 'user');
   c.name = `${first} ${last}`;
   c.signed_up_at = at;
   c.remote_created_at = at;
@@ -158,13 +278,9 @@ function makeCustomer(ctx: Ctx, type: Customer['type'], i: number, emails: Set<s
   return c;
 }
 
-function admins(ctx: Ctx): string[] {
-  return ctx.doc.admins.map((a) => a.id);
-}
-
 function makeConversation(ctx: Ctx): Conversation | null {
-  const people = ctx.doc.customers.filter((c) => c.type !== 'visitor');
-  if (people.length === 0 || ctx.doc.admins.length === 0) return null;
+  const { people, adminIds } = ctx.lists;
+  if (people.length === 0 || adminIds.length === 0) return null;
   const customer = ctx.random.pick(people);
   const author: Author = { type: customer.type === 'user' ? 'user' : 'lead', id: customer.id };
   const at = past(ctx, YEAR);
@@ -177,14 +293,10 @@ function makeConversation(ctx: Ctx): Conversation | null {
     author,
     attachments: [],
     customers: [customer.id],
-    assignee: { type: 'admin', id: ctx.random.pick(admins(ctx)) },
+    assignee: { type: 'admin', id: ctx.random.pick(adminIds) },
     open: ctx.random.int(3) > 0,
     read: ctx.random.int(2) === 0,
-    tags: subset(
-      ctx,
-      ctx.doc.tags.map((t) => t.id),
-      1,
-    ),
+    tags: subset(ctx, ctx.lists.tagIds, 1),
     parts: [],
   };
   return withParts(ctx, conversation, 1 + ctx.random.int(5));
@@ -192,6 +304,8 @@ function makeConversation(ctx: Ctx): Conversation | null {
 
 /** Appends `count` parts, alternating the assignee and the customer, each a little after the last. */
 function withParts(ctx: Ctx, conversation: Conversation, count: number): Conversation {
+  ctx.parts.made += count;
+  if (ctx.parts.made > ctx.parts.cap) throw partsOverLimit('generate.conversations', ctx.parts.cap);
   const parts: ConversationPart[] = [...conversation.parts];
   let at = parts.at(-1)?.created_at ?? conversation.created_at;
   const admin: Author = conversation.assignee ?? { type: 'admin', id: ctx.doc.admins[0]?.id ?? '1' };

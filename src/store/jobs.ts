@@ -4,14 +4,18 @@
 // through POST /__admin/jobs/run.
 
 import { locationForIp } from '../core/cities.js';
+import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
 import { copyCustomer } from './normalize.js';
 import type { Customer, Job, SocialProfile } from './types.js';
 
-/** Keeps the queue ordered by due time (almost always an append), so the due check is O(1). */
+/**
+ * Keeps the queue ordered by due time (almost always an append), so the due check is O(1). Due
+ * times stop where the clock does, so a job queued at its last second still exports and seeds back.
+ */
 export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
-  const job = { id: app.counters.job++, kind: 'enrich_customer' as const, customer_id: customerId, due_at: dueAt };
+  const job = { id: app.counters.job++, kind: 'enrich_customer' as const, customer_id: customerId, due_at: Math.min(dueAt, CLOCK_MAX_SECONDS) };
   let i = app.jobs.length;
   while (i > 0 && (app.jobs[i - 1]?.due_at ?? 0) > dueAt) i--;
   app.jobs.splice(i, 0, job);

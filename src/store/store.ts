@@ -3,12 +3,13 @@
 import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
-import { hashSeed } from '../core/random.js';
-import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits } from './app-state.js';
+import { hashSeed, type RandomState } from '../core/random.js';
+import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits, type IdsMode } from './app-state.js';
 import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
 import { expandFixture, type Expansion } from './expand.js';
+import { checkGenerateCaps, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
 import { Journal, JOURNAL_BODY_BUDGET, type JournalBudget } from './journal.js';
@@ -56,6 +57,7 @@ export class Store {
   /** Requests that named no app (401s). */
   readonly anonymousJournal: Journal;
   private readonly requestIds: RequestIds;
+  private readonly requestIdsStart: RandomState;
   private readonly apps = new Map<string, AppState>();
   private readonly tokens = new Map<string, string>();
   /** Provisioned apps, least recently used first. */
@@ -74,7 +76,8 @@ export class Store {
     this.jobDelaySeconds = options.jobDelaySeconds ?? 2;
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.requestIds = new RequestIds(options.seed);
-    this.faults = new Faults(options.seed);
+    this.requestIdsStart = this.requestIds.random.state();
+    this.faults = new Faults(options.seed, (appId) => this.apps.get(appId)?.faultRandom);
     this.journalSize = options.journalSize ?? 1000;
     this.journalBudget = { max: options.journalBodyBudget ?? JOURNAL_BODY_BUDGET, used: 0 };
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -102,8 +105,12 @@ export class Store {
     return (this.fakerInstance ??= createFaker(this.seed, REFERENCE_TIME));
   }
 
-  nextRequestId(): string {
-    return this.requestIds.next();
+  /**
+   * A request to an app takes its id from the app's stream (rewound with the app); one that
+   * reaches no app, and the control plane, from the store's (rewound by a reset of every app).
+   */
+  nextRequestId(app?: AppState): string {
+    return app ? app.nextRequestId() : this.requestIds.next();
   }
 
   now(): number {
@@ -194,9 +201,11 @@ export class Store {
     return takeOperation(app.rate, this.now(), app.config.rate_limit_per_minute);
   }
 
-  reset(appId?: string): string[] {
+  /** Apps back to their seeded state; `rewind` also puts their streams (and, for all apps, the store's) back. */
+  reset(appId?: string, ids: IdsMode = 'rewind'): string[] {
     const targets = appId === undefined ? [...this.apps.values()] : [this.requireApp(appId)];
-    for (const app of targets) app.reset();
+    for (const app of targets) app.reset(ids);
+    if (appId === undefined && ids === 'rewind') this.requestIds.random.rewind(this.requestIdsStart);
     return targets.map((a) => a.id);
   }
 
@@ -207,14 +216,16 @@ export class Store {
   /**
    * Loads a fixture document into its app (created when new). `replace` makes the document the
    * app's whole seeded state; `merge` lays its records over the app's current state, by id. Either
-   * way the result becomes what a reset returns to. Nothing changes unless the whole document is valid.
+   * way the result becomes what a reset returns to, and the app's streams start again from it
+   * (`ids: 'fresh'` keeps them running instead). Nothing changes unless the whole document is valid.
+   * Generated identifiers skip those the document holds and, in a merge, those the app holds.
    */
-  seedApp(input: FixtureInput, mode: SeedMode): AppState {
+  seedApp(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): AppState {
     const existing = this.apps.get(input.app.id);
-    const start = existing ? existing.counters.object : 1;
-    const { doc, counter } = this.expand(input, start);
-    const merged = mode === 'merge' && existing ? mergeDocuments(exportState(existing), doc, input) : doc;
-    return this.install(this.prepare(merged, counter), existing);
+    const into = mode === 'merge' ? existing : undefined;
+    const { doc, counter } = this.expand(input, into ? into.counters.object : 1, undefined, into);
+    const merged = into ? mergeDocuments(exportState(into), doc, input) : doc;
+    return this.install(this.prepare(merged, counter), existing, ids);
   }
 
   private requireApp(appId: string): AppState {
@@ -223,9 +234,15 @@ export class Store {
     return app;
   }
 
-  /** Defaults filled and the `generate` bulk appended, ids counted from `counter`. */
-  private expand(input: FixtureInput, counter = 1, expanded?: Expansion): Expansion {
-    const { doc, counter: next } = expanded ?? expandFixture(input, this.seed, () => this.faker, counter);
+  /** Defaults filled and the `generate` bulk appended (within the record limits), ids counted from `counter`. */
+  private expand(input: FixtureInput, counter = 1, expanded?: Expansion, into?: AppState): Expansion {
+    if (input.generate) checkGenerateCaps(input.generate, this.limits);
+    const taken = into ? takenIdentifiers(into) : undefined;
+    const { doc, counter: next } = expanded ?? expandFixture(input, this.seed, () => this.faker, counter, taken, this.limits.parts);
+    // A build-time expansion was made without the limit: hold it to the same rule.
+    if (expanded && countParts(doc.conversations) - countParts(input.conversations ?? []) > this.limits.parts) {
+      throw partsOverLimit('generate.conversations', this.limits.parts);
+    }
     if (input.app.rate_limit_per_minute === undefined) doc.app.rate_limit_per_minute = this.defaultRateLimit;
     return { doc, counter: next };
   }
@@ -240,20 +257,19 @@ export class Store {
     return buildBase(doc, counter);
   }
 
-  private install(base: AppBase, previous?: AppState): AppState {
+  private install(base: AppBase, previous?: AppState, ids: IdsMode = 'rewind'): AppState {
     if (previous) this.drop(previous);
     const app = new AppState(base, this.seed, base.config, this.newJournal(), this.limits);
-    if (previous) {
-      // Ids already handed out stay taken after a re-seed.
-      app.counters.object = Math.max(app.counters.object, previous.counters.object);
-      app.counters.numeric = Math.max(app.counters.numeric, previous.counters.numeric);
-      app.counters.job = Math.max(app.counters.job, previous.counters.job);
-    }
+    // Fresh ids: what was handed out before the seed stays taken, and a reset comes back here.
+    if (previous && ids === 'fresh') app.continueFrom(previous);
     this.apps.set(app.id, app);
     for (const token of base.config.tokens) this.tokens.set(token, app.id);
     return app;
   }
 }
+
+const countParts = (conversations: readonly { parts?: readonly unknown[] }[]): number =>
+  conversations.reduce((sum, c) => sum + (c.parts?.length ?? 0), 0);
 
 const hashHex = (s: string): string => hashSeed(s).toString(16).padStart(8, '0');
 
@@ -267,6 +283,7 @@ function mergeById<T extends { id: string }>(current: readonly T[], incoming: re
 function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, input: FixtureInput): FixtureDocument {
   const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
   for (const a of incoming.data_attributes) attributes.set(a.name, a);
+  const incomingJobs = new Set(incoming.jobs.map((j) => j.id));
   return {
     app: { ...current.app, ...input.app },
     admins: mergeById(current.admins, incoming.admins),
@@ -277,6 +294,6 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     companies: mergeById(current.companies, incoming.companies),
     customers: mergeById(current.customers, incoming.customers),
     conversations: mergeById(current.conversations, incoming.conversations),
-    jobs: [...current.jobs.filter((j) => !incoming.jobs.some((k) => k.id === j.id)), ...incoming.jobs],
+    jobs: [...current.jobs.filter((j) => !incomingJobs.has(j.id)), ...incoming.jobs],
   };
 }
