@@ -1,6 +1,8 @@
 // Turns a complete fixture document into the shared, immutable base of an app (records plus
 // indexes), after checking that every reference in it points at something that exists.
 
+import { longerThan, tagNameKey } from '../core/normal-text.js';
+import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { companyTallyKeys, customerTallyKeys, type AppBase, type Collections } from './app-state.js';
 import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
@@ -36,8 +38,12 @@ export function checkReferences(doc: FixtureDocument): void {
   doc.teams.forEach((t, i) => refs(t.admin_ids, admins, `teams[${i}].admin_ids`, 'admin'));
   const tagNames = new Set<string>();
   doc.tags.forEach((t, i) => {
-    check(!tagNames.has(t.name.toLowerCase()), `tags[${i}].name`, `tag names are case-insensitive: "${t.name}" is taken`);
-    tagNames.add(t.name.toLowerCase());
+    // Names are stored trimmed and in NFC (normalize.ts): limits hold for that form, as for API writes.
+    check(t.name !== '', `tags[${i}].name`, 'a tag name cannot be blank');
+    check(!longerThan(t.name, MAX_SHORT_TEXT), `tags[${i}].name`, `longer than ${MAX_SHORT_TEXT} characters once trimmed and normalised (NFC)`);
+    const key = tagNameKey(t.name);
+    check(!tagNames.has(key), `tags[${i}].name`, `tag names are case-insensitive: "${t.name}" is taken`);
+    tagNames.add(key);
   });
   const companyIds = new Set<string>();
   doc.companies.forEach((c, i) => {
@@ -56,6 +62,7 @@ export function checkReferences(doc: FixtureDocument): void {
       userIds.add(c.user_id);
     }
     check(c.type !== 'visitor' || c.email === null, `${at}.email`, 'a visitor has no email (an email makes it a lead)');
+    if (c.email !== null) check(!longerThan(c.email, MAX_SHORT_TEXT), `${at}.email`, `longer than ${MAX_SHORT_TEXT} characters once trimmed, lower-cased and normalised (NFC)`);
     refs(c.companies, companies, `${at}.companies`, 'company');
     refs(c.tags, tags, `${at}.tags`, 'tag');
     refs(c.segments, segments, `${at}.segments`, 'segment');
@@ -129,7 +136,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     byEmail,
     byCompanyId: new Map(doc.companies.map((c) => [c.company_id, c.id])),
     members,
-    tagByName: new Map(doc.tags.map((t) => [t.name.toLowerCase(), t.id])),
+    tagByName: new Map(doc.tags.map((t) => [tagNameKey(t.name), t.id])),
     tallies,
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
