@@ -90,6 +90,13 @@ export function checkReferences(doc: FixtureDocument): void {
   });
 }
 
+/** Appends in place while the base is being built (a copy per member made seeding quadratic in a company's size). */
+function append(index: Map<string, string[]>, key: string, id: string): void {
+  const list = index.get(key);
+  if (list) list.push(id);
+  else index.set(key, [id]);
+}
+
 const byId = <T extends { id: string }>(items: readonly T[]): Map<string, T> => new Map(items.map((x) => [x.id, x]));
 
 function numericMax(doc: FixtureDocument): number {
@@ -114,8 +121,8 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   const members = new Map<string, string[]>();
   for (const c of doc.customers) {
     if (c.user_id !== null) byUserId.set(c.user_id, c.id);
-    if (c.email !== null) byEmail.set(c.email, [...(byEmail.get(c.email) ?? []), c.id]);
-    for (const companyId of c.companies) members.set(companyId, [...(members.get(companyId) ?? []), c.id]);
+    if (c.email !== null) append(byEmail, c.email, c.id);
+    for (const companyId of c.companies) append(members, companyId, c.id);
   }
   const tallies = new Map<string, number>();
   const count = (keys: readonly string[]) => {
