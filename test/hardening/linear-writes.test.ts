@@ -79,7 +79,6 @@ describe('writes scan each list once, not once per item', () => {
     expect(res.status).toBe(200);
     const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
     expect(ids).toEqual(Array.from({ length: WIDE + 100 }, (_, i) => `co-${i}`));
-    console.log("SCANNED", elements);
     expect(elements).toBeLessThan(budget(100, WIDE));
     const members = await m.call('GET', `/companies/${companyId(WIDE + 99)}/users`, { token: 'wide-token' });
     expect(members.body.users.map((u: { user_id: string }) => u.user_id)).toEqual(['wide-1']);
@@ -91,7 +90,6 @@ describe('writes scan each list once, not once per item', () => {
     expect(res.status).toBe(200);
     const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
     expect(ids).toEqual(Array.from({ length: WIDE }, (_, i) => `co-${i}`).filter((x) => x !== 'co-5'));
-    console.log("SCANNED", elements);
     expect(elements).toBeLessThan(budget(1, WIDE));
     const left = await m.call('GET', `/companies/${companyId(5)}/users`, { token: 'wide-token' });
     expect(left.body.users).toEqual([]);
@@ -104,7 +102,6 @@ describe('writes scan each list once, not once per item', () => {
     const users = Array.from({ length: 1000 }, () => ({ user_id: 'wide-2' }));
     const { res, elements } = await counted(m, 'POST', '/tags', { body: { name: 'fresh', users } });
     expect(res.status).toBe(200);
-    console.log("SCANNED", elements);
     expect(elements).toBeLessThan(budget(1000, WIDE));
     const user = await m.call('GET', `/users/${hex('a0', 2)}`, { token: 'wide-token' });
     const tags = (user.body.tags.tags as { id: string }[]).map((t) => t.id);
@@ -119,7 +116,6 @@ describe('writes scan each list once, not once per item', () => {
     expect(res.status).toBe(200);
     const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
     expect(ids).toEqual(Array.from({ length: WIDE }, (_, i) => `co-${i}`));
-    console.log("SCANNED", elements);
     expect(elements).toBeLessThan(budget(2 * WIDE, 2 * WIDE));
   });
 });
