@@ -54,9 +54,12 @@ export function mergeCustomAttributes(
     if (message) problems.push({ code: 'parameter_invalid', message, field: `${field}.${name}` });
     if (!Object.hasOwn(current, name)) added++;
   }
-  // Spreading defines own properties, as JSON.parse made them: a `__proto__` name stays data.
-  const value = { ...current, ...incoming } as CustomAttributes;
-  const count = Object.keys(current).length + added;
+  const held = Object.keys(current).length;
+  // Spreading defines own properties, as JSON.parse made them: a `__proto__` name stays data. With
+  // nothing held yet the sent object is kept as it is (records are never changed in place): copying
+  // 250 members into a new object, for each of 100 companies, was most of a full write's cost.
+  const value = (held === 0 ? incoming : { ...current, ...incoming }) as CustomAttributes;
+  const count = held + added;
   if (count > MAX_FIELDS) problems.push(tooMany(field, count));
   return { value, problems };
 }

@@ -21,9 +21,8 @@ function requireVisitor(app: AppState, keys: { id?: string; user_id?: string | n
 /** PUT/POST /visitors: update a visitor; an email makes it a lead (same id, type contact). */
 export function updateVisitor(store: Store, app: AppState, input: CustomerInput): Customer {
   const visitor = requireVisitor(app, input);
-  const { id: _id, user_id: _userId, ...attributes } = input;
   const identity: Identity = emailOf(input.email) !== undefined ? { type: 'contact' } : {};
-  return write(store, app, visitor, attributes, identity, anonymousProblems(input, 'visitor'));
+  return write(store, app, visitor, input, identity, anonymousProblems(input, 'visitor'));
 }
 
 export interface ConvertInput {
