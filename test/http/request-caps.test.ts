@@ -144,5 +144,6 @@ describe('customers per conversation', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0].code).toBe('parameter_invalid');
     expect(res.body.errors[0].field).toBe('conversations[0].customers');
+    expect((await m.call('GET', '/__admin/state?app=crowd', { token: null })).status).toBe(404);
   });
 });
