@@ -1,7 +1,7 @@
 // Conversation requests and responses (spec 2.7, 2.8, 4.10, 4.11 and the contract notes).
 
 import { pagesSchema, tagListSchema } from './common.js';
-import { bodyText, shortText, urlText } from './fields.js';
+import { bodyText, MAX_ATTACHMENTS, MAX_CONVERSATION_CUSTOMERS, shortText, urlText } from './fields.js';
 import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
 const ref = (description: string): Schema => ({ type: ['string', 'integer'], description });
@@ -39,7 +39,7 @@ const summaryProps: Record<string, Schema> = {
     ['type', 'subject', 'body', 'author', 'attachments'],
   ),
   user: customerRef,
-  customers: arr(customerRef, { description: 'every customer of the conversation; the first is `user`' }),
+  customers: arr(customerRef, { maxItems: MAX_CONVERSATION_CUSTOMERS, description: `every customer of the conversation (at most ${MAX_CONVERSATION_CUSTOMERS}); the first is \`user\`` }),
   assignee: obj(
     { type: oneOfStrings(['admin', 'team', 'nobody_admin', 'bot', 'user', 'lead']), id: nullable(str()) },
     ['type', 'id'],
@@ -84,7 +84,7 @@ const identity = {
   intercom_user_id: str({ description: 'the customer\'s id' }),
   service_user_id: str({ description: 'the spec\'s name for intercom_user_id' }),
   user_id: str({ description: 'the client-assigned user_id (server-assigned for leads)' }),
-  email: shortText({ description: 'an unknown email creates a lead with it' }),
+  email: shortText({ description: 'trimmed and case-insensitive; an unknown email creates a lead with it' }),
 };
 
 export const addCustomerBodySchema: Schema = openObj(
@@ -96,7 +96,7 @@ export const addCustomerBodySchema: Schema = openObj(
   ['customer'],
 );
 
-export const customersListSchema: Schema = obj({ customers: arr(customerRef) }, ['customers']);
+export const customersListSchema: Schema = obj({ customers: arr(customerRef, { maxItems: MAX_CONVERSATION_CUSTOMERS }) }, ['customers']);
 
 export const replyBodySchema: Schema = openObj(
   {
@@ -105,7 +105,7 @@ export const replyBodySchema: Schema = openObj(
     ...identity,
     message_type: oneOfStrings(['comment', 'note'], { description: 'users can only comment' }),
     body: bodyText({ minLength: 1 }),
-    attachment_urls: arr(urlText(), { maxItems: 10 }),
+    attachment_urls: arr(urlText(), { maxItems: MAX_ATTACHMENTS }),
   },
   ['type', 'message_type', 'body'],
 );

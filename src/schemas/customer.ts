@@ -2,7 +2,7 @@
 
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../core/pagination.js';
 import { customAttributesSchema, pagesSchema, tagListSchema } from './common.js';
-import { ipText, shortText, unixTime, urlText, userAgentText } from './fields.js';
+import { ipText, MAX_COMPANIES_PER_WRITE, MAX_CUSTOM_ATTRIBUTES, shortText, unixTime, urlText, userAgentText } from './fields.js';
 import { arr, bool, constant, int, nullable, num, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
 const nullableStr = nullable(str());
@@ -114,8 +114,8 @@ export const pagingQuery: Record<string, Schema> = {
 /** Checked member by member in the store, so each problem names `custom_attributes.<name>`. */
 export const customAttributesInput: Schema = {
   type: 'object',
-  description:
-    'Names without "." or "$", at most 190 characters; values string (≤255 characters), number, boolean or null; at most 250 fields; a name ending in _at is a date (integer Unix seconds).',
+  maxProperties: MAX_CUSTOM_ATTRIBUTES,
+  description: `Names without "." or "$", at most 190 characters; values string (≤255 characters), number, boolean or null; at most ${MAX_CUSTOM_ATTRIBUTES} fields; a name ending in _at is a date (Unix seconds, a safe integer).`,
 };
 
 /** The writable members of a company, in a customer's `companies` and in POST /companies. */
@@ -142,7 +142,7 @@ const companyItem: Schema = openObj(
 const time = (description: string): Schema => nullable(unixTime({ description }));
 
 const attributeFields: Record<string, Schema> = {
-  email: nullable(shortText({ description: 'Stored in lower case.' })),
+  email: nullable(shortText({ description: 'Stored trimmed, in lower case and NFC; at most 255 characters in that form.' })),
   phone: nullable(shortText()),
   name: nullable(shortText()),
   signed_up_at: time('Unix seconds (users only).'),
@@ -154,7 +154,7 @@ const attributeFields: Record<string, Schema> = {
   update_last_request_at: bool({ description: 'true sets last_request_at to the server time.' }),
   new_session: bool({ description: 'true counts a session (users only).' }),
   custom_attributes: customAttributesInput,
-  companies: arr(companyItem),
+  companies: arr(companyItem, { maxItems: MAX_COMPANIES_PER_WRITE, description: `At most ${MAX_COMPANIES_PER_WRITE} items; several naming one company_id apply in order.` }),
 };
 
 const IGNORED = 'Server-computed members (location_data, avatar, social_profiles, segments, tags, created_at, ...) are ignored.';

@@ -8,10 +8,28 @@ export const MAX_TIME = 253_402_300_799;
 
 export const unixTime = (extra: Schema = {}): Schema => int({ minimum: 0, maximum: MAX_TIME, ...extra });
 /** Names, emails, phone numbers, ids chosen by clients. */
-export const shortText = (extra: Schema = {}): Schema => str({ maxLength: 255, ...extra });
+export const shortText = (extra: Schema = {}): Schema => str({ maxLength: MAX_SHORT_TEXT, ...extra });
 /** URLs. */
 export const urlText = (extra: Schema = {}): Schema => str({ maxLength: 2048, ...extra });
 export const ipText = (extra: Schema = {}): Schema => str({ maxLength: 64, ...extra });
 export const userAgentText = (extra: Schema = {}): Schema => str({ maxLength: 1024, ...extra });
 /** Message and part bodies. */
 export const bodyText = (extra: Schema = {}): Schema => str({ maxLength: 65_535, ...extra });
+
+// --- caps on what one request may carry -----------------------------------------------------------
+// Each is far above what a real client sends (the real API's bulk endpoints took 50 to 100 items),
+// and low enough that the largest request costs milliseconds. Over a cap: 400 parameter_invalid
+// naming the member and the cap.
+
+/** Longest stored email and tag name (code points, after normalisation: core/normal-text.ts). */
+export const MAX_SHORT_TEXT = 255;
+/** Items of `companies` in one customer write (POST /users, POST /contacts, visitor updates). */
+export const MAX_COMPANIES_PER_WRITE = 100;
+/** Items of `users`, and of `companies`, in one POST /tags. */
+export const MAX_TAG_TARGETS = 1000;
+/** Customers one conversation may hold (POST /conversations/{id}/customers, fixtures). */
+export const MAX_CONVERSATION_CUSTOMERS = 100;
+/** `attachment_urls` of one reply. */
+export const MAX_ATTACHMENTS = 10;
+/** Custom attributes one record holds, and so the most one request may send. */
+export const MAX_CUSTOM_ATTRIBUTES = 250;

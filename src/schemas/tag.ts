@@ -1,6 +1,6 @@
 // POST /tags request body (spec 4.3 plus the tagging members of the contract notes, section 5).
 
-import { shortText } from './fields.js';
+import { MAX_TAG_TARGETS, shortText } from './fields.js';
 import { arr, bool, openObj, type Schema } from './json-schema.js';
 
 // Clients send ids as numbers as often as strings; both name the same record.
@@ -11,7 +11,7 @@ const userTarget: Schema = openObj(
   {
     id: ref('server-assigned id of a user or lead (checked first)'),
     user_id: ref('client-assigned user_id (checked second)'),
-    email: shortText({ description: 'email (checked last; several matches answer 409 conflict)' }),
+    email: shortText({ description: 'email (checked last, trimmed and case-insensitive; several matches answer 409 conflict)' }),
     untag,
   },
   [],
@@ -24,7 +24,7 @@ const companyTarget: Schema = openObj(
 
 export const saveTagBodySchema: Schema = openObj({
   id: ref('id of the tag to rename; absent to create or find by name'),
-  name: shortText({ description: 'the tag name, or the new name when id is sent; case-insensitive; required' }),
-  users: arr(userTarget, { description: 'users or leads to tag (or untag)' }),
-  companies: arr(companyTarget, { description: 'companies to tag (or untag)' }),
+  name: shortText({ description: 'the tag name, or the new name when id is sent; stored trimmed and in NFC (at most 255 characters in that form); case-insensitive; required' }),
+  users: arr(userTarget, { maxItems: MAX_TAG_TARGETS, description: `users or leads to tag (or untag), at most ${MAX_TAG_TARGETS}; for a record named twice, the last entry wins` }),
+  companies: arr(companyTarget, { maxItems: MAX_TAG_TARGETS, description: `companies to tag (or untag), at most ${MAX_TAG_TARGETS}; for a record named twice, the last entry wins` }),
 });

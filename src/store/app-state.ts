@@ -4,6 +4,7 @@
 import { CowMap, UndoLog } from '../core/cow.js';
 import { machinePart, objectId, RequestIds } from '../core/ids.js';
 import { apiError } from '../core/errors.js';
+import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
 import { Journal } from './journal.js';
@@ -32,13 +33,13 @@ export interface Collections<M extends 'base' | 'live'> {
   conversations: Coll<M, Conversation>;
   /** user_id -> customer id */
   byUserId: Coll<M, string>;
-  /** lower-cased email -> customer ids (an email may be shared: lookup case 4 of POST /users) */
+  /** email as stored (core/normal-text.ts) -> customer ids (an email may be shared: lookup case 4 of POST /users) */
   byEmail: Coll<M, readonly string[]>;
   /** company_id -> company id */
   byCompanyId: Coll<M, string>;
   /** company id -> customer ids, in the order they joined */
   members: Coll<M, readonly string[]>;
-  /** lower-cased tag name -> tag id */
+  /** tagNameKey(name) -> tag id */
   tagByName: Coll<M, string>;
   /** Running counts behind GET /counts and list totals (keys from tallyKeys), so none walks the app. */
   tallies: Coll<M, number>;
@@ -334,10 +335,10 @@ export class AppState {
 
   saveTag(next: Tag): void {
     const prev = this.data.tags.get(next.id);
-    if (prev && prev.name.toLowerCase() !== next.name.toLowerCase()) {
-      this.data.tagByName.delete(prev.name.toLowerCase());
+    if (prev && tagNameKey(prev.name) !== tagNameKey(next.name)) {
+      this.data.tagByName.delete(tagNameKey(prev.name));
     }
-    this.data.tagByName.set(next.name.toLowerCase(), next.id);
+    this.data.tagByName.set(tagNameKey(next.name), next.id);
     this.data.tags.set(next.id, next);
   }
 
@@ -349,7 +350,7 @@ export class AppState {
   }
 
   customersByEmail(email: string): Customer[] {
-    const ids = this.data.byEmail.get(email.toLowerCase()) ?? [];
+    const ids = this.data.byEmail.get(normalEmail(email)) ?? [];
     return ids.map((id) => this.data.customers.get(id)).filter((c): c is Customer => c !== undefined);
   }
 
@@ -359,7 +360,7 @@ export class AppState {
   }
 
   tagByName(name: string): Tag | undefined {
-    const id = this.data.tagByName.get(name.toLowerCase());
+    const id = this.data.tagByName.get(tagNameKey(name));
     return id === undefined ? undefined : this.data.tags.get(id);
   }
 
@@ -429,6 +430,9 @@ function syncMembership(
   before: readonly string[],
   after: readonly string[],
 ): void {
-  for (const companyId of before) if (!after.includes(companyId)) removeFromList(members, companyId, customerId);
-  for (const companyId of after) if (!before.includes(companyId)) addToList(members, companyId, customerId);
+  // Sets, not a scan of one list per item of the other: a customer may belong to thousands.
+  const was = new Set(before);
+  const is = new Set(after);
+  for (const companyId of before) if (!is.has(companyId)) removeFromList(members, companyId, customerId);
+  for (const companyId of after) if (!was.has(companyId)) addToList(members, companyId, customerId);
 }

@@ -1,6 +1,8 @@
 // Turns a complete fixture document into the shared, immutable base of an app (records plus
 // indexes), after checking that every reference in it points at something that exists.
 
+import { longerThan, tagNameKey } from '../core/normal-text.js';
+import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { companyTallyKeys, customerTallyKeys, type AppBase, type Collections } from './app-state.js';
 import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
@@ -36,8 +38,12 @@ export function checkReferences(doc: FixtureDocument): void {
   doc.teams.forEach((t, i) => refs(t.admin_ids, admins, `teams[${i}].admin_ids`, 'admin'));
   const tagNames = new Set<string>();
   doc.tags.forEach((t, i) => {
-    check(!tagNames.has(t.name.toLowerCase()), `tags[${i}].name`, `tag names are case-insensitive: "${t.name}" is taken`);
-    tagNames.add(t.name.toLowerCase());
+    // Names are stored trimmed and in NFC (normalize.ts): limits hold for that form, as for API writes.
+    check(t.name !== '', `tags[${i}].name`, 'a tag name cannot be blank');
+    check(!longerThan(t.name, MAX_SHORT_TEXT), `tags[${i}].name`, `longer than ${MAX_SHORT_TEXT} characters once trimmed and normalised (NFC)`);
+    const key = tagNameKey(t.name);
+    check(!tagNames.has(key), `tags[${i}].name`, `tag names are case-insensitive: "${t.name}" is taken`);
+    tagNames.add(key);
   });
   const companyIds = new Set<string>();
   doc.companies.forEach((c, i) => {
@@ -56,6 +62,7 @@ export function checkReferences(doc: FixtureDocument): void {
       userIds.add(c.user_id);
     }
     check(c.type !== 'visitor' || c.email === null, `${at}.email`, 'a visitor has no email (an email makes it a lead)');
+    if (c.email !== null) check(!longerThan(c.email, MAX_SHORT_TEXT), `${at}.email`, `longer than ${MAX_SHORT_TEXT} characters once trimmed, lower-cased and normalised (NFC)`);
     refs(c.companies, companies, `${at}.companies`, 'company');
     refs(c.tags, tags, `${at}.tags`, 'tag');
     refs(c.segments, segments, `${at}.segments`, 'segment');
@@ -83,6 +90,13 @@ export function checkReferences(doc: FixtureDocument): void {
   });
 }
 
+/** Appends in place while the base is being built (a copy per member made seeding quadratic in a company's size). */
+function append(index: Map<string, string[]>, key: string, id: string): void {
+  const list = index.get(key);
+  if (list) list.push(id);
+  else index.set(key, [id]);
+}
+
 const byId = <T extends { id: string }>(items: readonly T[]): Map<string, T> => new Map(items.map((x) => [x.id, x]));
 
 function numericMax(doc: FixtureDocument): number {
@@ -105,16 +119,10 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   const byUserId = new Map<string, string>();
   const byEmail = new Map<string, string[]>();
   const members = new Map<string, string[]>();
-  // Appended in place: copying a list per member would make seeding quadratic in a company's size.
-  const push = (index: Map<string, string[]>, key: string, id: string) => {
-    const list = index.get(key);
-    if (list) list.push(id);
-    else index.set(key, [id]);
-  };
   for (const c of doc.customers) {
     if (c.user_id !== null) byUserId.set(c.user_id, c.id);
-    if (c.email !== null) push(byEmail, c.email, c.id);
-    for (const companyId of c.companies) push(members, companyId, c.id);
+    if (c.email !== null) append(byEmail, c.email, c.id);
+    for (const companyId of c.companies) append(members, companyId, c.id);
   }
   const tallies = new Map<string, number>();
   const count = (keys: readonly string[]) => {
@@ -135,7 +143,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     byEmail,
     byCompanyId: new Map(doc.companies.map((c) => [c.company_id, c.id])),
     members,
-    tagByName: new Map(doc.tags.map((t) => [t.name.toLowerCase(), t.id])),
+    tagByName: new Map(doc.tags.map((t) => [tagNameKey(t.name), t.id])),
     tallies,
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);

@@ -41,6 +41,8 @@ export function planCompanies(
   field: (i: number) => string,
   /** Problems the caller already found, thrown together with these. */
   problems: ErrorItem[] = [],
+  /** Whether `remove` means anything: only in a customer's `companies`, not in POST /companies. */
+  removable = true,
 ): CompanyPlan[] {
   if (inputs.length === 0) {
     if (problems.length > 0) throw new ApiError(problems);
@@ -51,24 +53,25 @@ export function planCompanies(
   const working = new Map<string, Company | undefined>();
   const current = (companyId: string): Company | undefined =>
     working.has(companyId) ? working.get(companyId) : app.companyByCompanyId(companyId);
-  const drafts: { companyId: string; input: CompanyInput; attributes: Company['custom_attributes'] }[] = [];
+  const drafts: { companyId: string; input: CompanyInput; remove: boolean; attributes: Company['custom_attributes'] }[] = [];
   inputs.forEach((input, i) => {
+    const remove = removable && input.remove === true;
     const companyId = String(input.company_id);
     if (companyId === '') problems.push({ code: 'parameter_invalid', message: 'company_id cannot be empty.', field: at(i, 'company_id') });
     const before = current(companyId);
     const merged = mergeCustomAttributes(before?.custom_attributes ?? {}, input.custom_attributes, at(i, 'custom_attributes'));
     problems.push(...merged.problems);
-    drafts.push({ companyId, input, attributes: merged.value });
-    if (input.remove !== true) working.set(companyId, { ...(before ?? emptyCompany('', companyId, now)), custom_attributes: merged.value });
+    drafts.push({ companyId, input, remove, attributes: merged.value });
+    if (!remove) working.set(companyId, { ...(before ?? emptyCompany('', companyId, now)), custom_attributes: merged.value });
   });
   if (problems.length > 0) throw new ApiError(problems);
 
   const built = new Map<string, Company>();
   const out: CompanyPlan[] = [];
-  for (const { companyId, input, attributes } of drafts) {
+  for (const { companyId, input, remove, attributes } of drafts) {
     const before = built.get(companyId) ?? app.companyByCompanyId(companyId);
     // Removing a company the customer cannot be in is a no-op, not an error.
-    if (input.remove === true) {
+    if (remove) {
       if (before) out.push({ company: before, remove: true });
       continue;
     }
@@ -82,7 +85,8 @@ export function planCompanies(
 }
 
 export function upsertCompany(store: Store, app: AppState, input: CompanyInput): Company {
-  const [plan] = planCompanies(store, app, [{ ...input, remove: false }], () => '');
+  // The body itself, not a copy: it may carry any number of members the schema ignores.
+  const [plan] = planCompanies(store, app, [input], () => '', [], false);
   if (!plan) throw new Error('a company plan without a company');
   app.saveCompany(plan.company);
   return plan.company;

@@ -4,8 +4,9 @@
 import { apiError, invalid, missing } from '../core/errors.js';
 import type { CowMap } from '../core/cow.js';
 import { DEFAULT_PER_PAGE, paginate, type Listing, type PageLink, type Pages } from '../core/pagination.js';
+import { MAX_CONVERSATION_CUSTOMERS } from '../schemas/fields.js';
 import type { AppState } from './app-state.js';
-import { newAnonymous } from './customers.js';
+import { emailOf, newAnonymous } from './customers.js';
 import type { Store } from './store.js';
 import type { Attachment, Author, Conversation, ConversationPart, Customer } from './types.js';
 
@@ -89,6 +90,12 @@ function lookup(app: AppState, field: IdentityField, value: string): Customer[] 
   return found.filter((c) => c.type !== 'visitor');
 }
 
+/** Whether a customer is in the conversation: one Set, however many customers an email names. */
+function inConversation(conversation: Conversation): (c: Customer) => boolean {
+  const ids = new Set(conversation.customers);
+  return (c) => ids.has(c.id);
+}
+
 export const authorTypeOf = (c: Customer | undefined): 'user' | 'lead' => (c === undefined || c.type === 'user' ? 'user' : 'lead');
 
 // --- adding a customer ---------------------------------------------------------------------------
@@ -114,9 +121,13 @@ export function addCustomer(store: Store, app: AppState, id: string, input: AddC
   let customer = matches[0];
   if (!customer && field !== 'email') throw apiError('not_found', 'User Not Found', `customer.${field}`);
   if (customer && conversation.customers.includes(customer.id)) return conversation;
+  if (conversation.customers.length >= MAX_CONVERSATION_CUSTOMERS) {
+    throw invalid('customer', `A conversation holds at most ${MAX_CONVERSATION_CUSTOMERS} customers, and this one is full.`);
+  }
   if (!customer) {
-    if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw invalid('customer.email', `"${value}" is not an email address.`);
-    customer = { ...newAnonymous(store, app, 'contact'), email: value.toLowerCase() };
+    const email = emailOf(value, 'customer.email');
+    if (email === undefined || !/^[^\s@]+@[^\s@]+$/.test(email)) throw invalid('customer.email', `"${value}" is not an email address.`);
+    customer = { ...newAnonymous(store, app, 'contact'), email };
     app.saveCustomer(customer);
   }
   const next: Conversation = { ...conversation, customers: [...conversation.customers, customer.id], updated_at: store.now() };
@@ -139,7 +150,7 @@ function checkRequester(app: AppState, conversation: Conversation, input: AddCus
   const { field, value } = ids[0] as { field: IdentityField; value: string };
   const found = lookup(app, field, value);
   if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
-  if (!found.some((c) => conversation.customers.includes(c.id))) {
+  if (!found.some(inConversation(conversation))) {
     throw apiError('action_forbidden', 'Only an admin or a customer already in the conversation can add customers to it', field);
   }
 }
@@ -193,7 +204,7 @@ function replyAuthor(app: AppState, conversation: Conversation, input: ReplyInpu
   const { field, value } = ids[0] as { field: IdentityField; value: string };
   const found = lookup(app, field, value);
   if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
-  const member = found.find((c) => conversation.customers.includes(c.id));
+  const member = found.find(inConversation(conversation));
   if (!member) throw apiError('action_forbidden', 'Only a customer in the conversation can reply to it as a user', field);
   return { type: authorTypeOf(member), id: member.id };
 }

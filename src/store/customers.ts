@@ -1,11 +1,13 @@
 // Customer rules shared by users, leads and visitors: one write path (validate everything, then
 // store), the POST /users lookup order of spec 4.5, and the read-back lists.
 
-import { ApiError, apiError, missing, notFound, type ErrorItem } from '../core/errors.js';
+import { ApiError, apiError, invalid, missing, notFound, type ErrorItem } from '../core/errors.js';
+import { longerThan, normalEmail } from '../core/normal-text.js';
 import { listingOf, type Listing } from '../core/pagination.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
-import { planCompanies, type CompanyInput } from './companies.js';
+import { MAX_SHORT_TEXT } from '../schemas/fields.js';
+import { planCompanies, type CompanyInput, type CompanyPlan } from './companies.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
 import { enqueueEnrichment } from './jobs.js';
 import { copyCustomer, emptyCustomer } from './normalize.js';
@@ -52,22 +54,56 @@ export type Target = Customer | (() => Customer);
 export const text = (value: string | null | undefined): string | undefined => (value === null || value === undefined || value === '' ? undefined : value);
 
 /**
+ * An email as stored (core/normal-text.ts), or undefined when none was sent (empty once trimmed).
+ * Its length is checked on that stored form, which may be longer than what was sent (`İ`).
+ */
+export function emailOf(value: string | null | undefined, field = 'email'): string | undefined {
+  const raw = text(value);
+  if (raw === undefined) return undefined;
+  const email = normalEmail(raw);
+  if (email === '') return undefined;
+  if (longerThan(email, MAX_SHORT_TEXT)) {
+    throw invalid(field, `${field} is longer than ${MAX_SHORT_TEXT} characters once trimmed, lower-cased and normalised (NFC).`);
+  }
+  return email;
+}
+
+/**
+ * A customer's companies once `plans` apply in order (a company removed and named again joins last),
+ * through one ordered Map: linear in the list and the plans, where a scan per item was quadratic.
+ * The same array when nothing changes, so the membership index is not touched.
+ */
+function joinedCompanies(current: string[], plans: readonly CompanyPlan[]): string[] {
+  if (plans.length === 0) return current;
+  const order = new Map<string, true>();
+  for (const id of current) order.set(id, true);
+  let changed = false;
+  for (const { company, remove } of plans) {
+    if (remove) changed = order.delete(company.id) || changed;
+    else if (!order.has(company.id)) {
+      order.set(company.id, true);
+      changed = true;
+    }
+  }
+  return changed ? [...order.keys()] : current;
+}
+
+/**
  * The one write path: every rule checked first (custom attributes, companies), then companies and
  * the customer stored, new custom attributes registered, and enrichment queued when the IP or the
  * email was sent (location, avatar and social profiles appear only once that job has run).
  */
 export function write(store: Store, app: AppState, target: Target, input: CustomerInput, identity: Identity = {}, problems: ErrorItem[] = []): Customer {
+  // `input` is the request body itself, extra members and all: it is read member by member, never
+  // copied (a rest copy of a body with 50k ignored members cost tens of ms), and its id and user_id
+  // are never written from here (identity says who the record is).
   const existing = typeof target === 'function' ? undefined : target;
   const attributes = mergeCustomAttributes(existing?.custom_attributes ?? {}, input.custom_attributes);
   const plans = planCompanies(store, app, input.companies ?? [], (i) => `companies[${i}]`, [...problems, ...attributes.problems]);
 
   const now = store.now();
   const base = existing ?? (target as () => Customer)();
-  let companies = base.companies;
-  for (const { company, remove } of plans) {
-    if (remove) companies = companies.filter((id) => id !== company.id);
-    else if (!companies.includes(company.id)) companies = [...companies, company.id];
-  }
+  const companies = joinedCompanies(base.companies, plans);
   const next = copyCustomer(base);
   next.session_count += input.new_session === true ? 1 : 0;
   next.custom_attributes = attributes.value;
@@ -80,7 +116,7 @@ export function write(store: Store, app: AppState, target: Target, input: Custom
   if (input.remote_created_at !== undefined) next.remote_created_at = input.remote_created_at;
   if (input.last_seen_ip !== undefined) next.last_seen_ip = input.last_seen_ip;
   if (input.unsubscribed_from_emails !== undefined) next.unsubscribed_from_emails = input.unsubscribed_from_emails;
-  if (input.email !== undefined) next.email = text(input.email)?.toLowerCase() ?? null;
+  if (input.email !== undefined) next.email = emailOf(input.email) ?? null;
   if (input.last_seen_user_agent !== undefined) next.user_agent_data = input.last_seen_user_agent;
   if (input.update_last_request_at === true) next.last_request_at = now;
   if (identity.type !== undefined) next.type = identity.type;
@@ -114,9 +150,9 @@ export interface UserMatch {
 }
 
 /** The lookup order of spec 4.5: id, then user_id, then email (cases 1 to 5). */
-export function matchUser(store: Store, app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }): UserMatch {
+export function matchUser(store: Store, app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }, emailField = 'email'): UserMatch {
   const userId = text(keys.user_id);
-  const email = text(keys.email)?.toLowerCase();
+  const email = emailOf(keys.email, emailField);
   if (keys.id !== undefined) {
     const found = app.data.customers.get(keys.id);
     if (!found || found.type !== 'user') throw notFound('User Not Found');
@@ -151,8 +187,7 @@ export function matchUser(store: Store, app: AppState, keys: { id?: string; user
 /** POST /users: create or update by the lookup order of spec 4.5. */
 export function upsertUser(store: Store, app: AppState, input: CustomerInput): Customer {
   const { target, identity } = matchUser(store, app, input);
-  const { id: _id, user_id: _userId, ...attributes } = input;
-  return write(store, app, target, attributes, identity);
+  return write(store, app, target, input, identity);
 }
 
 /** Leads and visitors have no sign-up and no sessions: say so rather than drop the value. */
@@ -178,8 +213,7 @@ export function findAnonymous(app: AppState, type: 'contact' | 'visitor', keys: 
 /** POST /contacts: a new lead, or an update of the lead named by id or user_id (never written). */
 export function upsertLead(store: Store, app: AppState, input: CustomerInput): Customer {
   const existing = findAnonymous(app, 'contact', input);
-  const { id: _id, user_id: _userId, ...attributes } = input;
-  return write(store, app, existing ?? (() => newAnonymous(store, app, 'contact')), attributes, {}, anonymousProblems(input, 'lead'));
+  return write(store, app, existing ?? (() => newAnonymous(store, app, 'contact')), input, {}, anonymousProblems(input, 'lead'));
 }
 
 // --- reads --------------------------------------------------------------------------------------
@@ -233,7 +267,7 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
   } else {
     found = app.customersByEmail(filter.email ?? '');
   }
-  const email = filter.email?.toLowerCase();
+  const email = filter.email === undefined ? undefined : normalEmail(filter.email);
   return listingOf(found.filter((c) => c.type === type && (email === undefined || c.email === email)).sort(byCreation));
 }
 

@@ -1,6 +1,7 @@
 // Fills the defaults of a loose fixture into complete records. A complete record passes through
 // unchanged, which is what makes export-then-seed an identity.
 
+import { normalEmail, normalTagName } from '../core/normal-text.js';
 import type { FixtureDocument, FixtureInput } from './fixture-doc.js';
 import type { Company, Conversation, ConversationPart, Customer, DataAttribute, Segment, Team, Admin } from './types.js';
 
@@ -116,7 +117,8 @@ function customer(input: NonNullable<FixtureInput['customers']>[number]): Custom
   const at = input.created_at ?? REFERENCE_TIME;
   const base = emptyCustomer(type, input.id, at);
   const merged: Customer = { ...base, ...input, type, updated_at: input.updated_at ?? at };
-  if (merged.email) merged.email = merged.email.toLowerCase();
+  // Emails as API writes store them; one that is blank once trimmed is no email.
+  if (merged.email !== null) merged.email = normalEmail(merged.email) || null;
   return copyCustomer(merged);
 }
 
@@ -211,7 +213,7 @@ export function normalize(input: FixtureInput): FixtureDocument {
     admins: (input.admins ?? []).map(admin),
     teams: (input.teams ?? []).map(team),
     segments: (input.segments ?? []).map(segment),
-    tags: (input.tags ?? []).map((t) => ({ id: t.id, name: t.name })),
+    tags: (input.tags ?? []).map((t) => ({ id: t.id, name: normalTagName(t.name) })),
     data_attributes: (input.data_attributes ?? []).map(dataAttribute),
     companies: (input.companies ?? []).map(company),
     customers: (input.customers ?? []).map(customer),

@@ -2,7 +2,9 @@
 // companies in the same request. Every target is resolved before anything is written, so a request
 // that names one unknown record changes nothing.
 
-import { apiError, missing } from '../core/errors.js';
+import { apiError, invalid, missing } from '../core/errors.js';
+import { longerThan, normalTagName } from '../core/normal-text.js';
+import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import type { AppState } from './app-state.js';
 import type { Store } from './store.js';
 import type { Company, Customer, Tag } from './types.js';
@@ -35,26 +37,35 @@ export function listTags(app: AppState): Tag[] {
 
 /** POST /tags: the tag created, found or renamed, with the requested tagging applied. */
 export function saveTag(store: Store, app: AppState, input: SaveTagInput): Tag {
-  const name = input.name;
-  // A name of blanks names nothing; a name is otherwise kept exactly as sent.
-  if (typeof name !== 'string' || name.trim() === '') throw missing('name', 'Name is a required parameter.');
+  // Stored trimmed and in NFC (core/normal-text.ts), so a name of blanks names nothing.
+  const name = typeof input.name === 'string' ? normalTagName(input.name) : '';
+  if (name === '') throw missing('name', 'Name is a required parameter.');
+  if (longerThan(name, MAX_SHORT_TEXT)) throw invalid('name', `name is longer than ${MAX_SHORT_TEXT} characters once trimmed and normalised (NFC).`);
   const renamed = input.id === undefined ? undefined : renameTarget(app, String(input.id), name);
-  const customers = (input.users ?? []).map((t, i) => ({ record: resolveCustomer(app, t, `users[${i}]`), untag: t.untag === true }));
-  const companies = (input.companies ?? []).map((t, i) => ({ record: resolveCompany(app, t, `companies[${i}]`), untag: t.untag === true }));
+  // One change per record: a record named twice is tagged or untagged as its last entry says, so
+  // the request costs one pass over its entries and over each record's tags, however it repeats.
+  const customers = new Map<string, { record: Customer; untag: boolean }>();
+  (input.users ?? []).forEach((t, i) => {
+    const record = resolveCustomer(app, t, `users[${i}]`);
+    customers.set(record.id, { record, untag: t.untag === true });
+  });
+  const companies = new Map<string, { record: Company; untag: boolean }>();
+  (input.companies ?? []).forEach((t, i) => {
+    const record = resolveCompany(app, t, `companies[${i}]`);
+    companies.set(record.id, { record, untag: t.untag === true });
+  });
 
   const tag = renamed ?? app.tagByName(name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
   if (renamed || !app.data.tags.has(tag.id)) app.saveTag(tag);
 
   const now = store.now();
-  for (const { record, untag } of customers) {
-    const current = app.data.customers.get(record.id) as Customer;
-    const tags = withTag(current.tags, tag.id, untag);
-    if (tags) app.saveCustomer({ ...current, tags, updated_at: now });
+  for (const { record, untag } of customers.values()) {
+    const tags = withTag(record.tags, tag.id, untag);
+    if (tags) app.saveCustomer({ ...record, tags, updated_at: now });
   }
-  for (const { record, untag } of companies) {
-    const current = app.data.companies.get(record.id) as Company;
-    const tags = withTag(current.tags, tag.id, untag);
-    if (tags) app.saveCompany({ ...current, tags, updated_at: now });
+  for (const { record, untag } of companies.values()) {
+    const tags = withTag(record.tags, tag.id, untag);
+    if (tags) app.saveCompany({ ...record, tags, updated_at: now });
   }
   return tag;
 }

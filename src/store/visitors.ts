@@ -5,7 +5,7 @@
 import { ApiError, apiError, missing } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import { mergeCustomAttributes } from './custom-attributes.js';
-import { anonymousProblems, findAnonymous, matchUser, text, write, type CustomerInput, type Identity } from './customers.js';
+import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput, type Identity } from './customers.js';
 import { enqueueEnrichment } from './jobs.js';
 import type { Store } from './store.js';
 import type { Customer } from './types.js';
@@ -21,9 +21,8 @@ function requireVisitor(app: AppState, keys: { id?: string; user_id?: string | n
 /** PUT/POST /visitors: update a visitor; an email makes it a lead (same id, type contact). */
 export function updateVisitor(store: Store, app: AppState, input: CustomerInput): Customer {
   const visitor = requireVisitor(app, input);
-  const { id: _id, user_id: _userId, ...attributes } = input;
-  const identity: Identity = text(input.email) ? { type: 'contact' } : {};
-  return write(store, app, visitor, attributes, identity, anonymousProblems(input, 'visitor'));
+  const identity: Identity = emailOf(input.email) !== undefined ? { type: 'contact' } : {};
+  return write(store, app, visitor, input, identity, anonymousProblems(input, 'visitor'));
 }
 
 export interface ConvertInput {
@@ -46,10 +45,10 @@ export function convertVisitor(store: Store, app: AppState, input: ConvertInput)
     return lead;
   }
   if (!input.user) throw missing('user', 'user is a required parameter when type is user.');
-  if (input.user.id === undefined && !text(input.user.user_id) && !text(input.user.email)) {
+  if (input.user.id === undefined && !text(input.user.user_id) && emailOf(input.user.email, 'user.email') === undefined) {
     throw missing('user.user_id', 'User email, user_id or id must be supplied');
   }
-  const { target, identity } = matchUser(store, app, input.user);
+  const { target, identity } = matchUser(store, app, input.user, 'user.email');
   const user = typeof target === 'function' ? becomeUser(visitor, identity, now) : mergeInto({ ...target, ...identity }, visitor, now);
   if (user.id !== visitor.id) app.removeCustomer(visitor.id);
   app.saveCustomer(user);
@@ -61,7 +60,11 @@ function becomeUser(visitor: Customer, identity: Identity, now: number): Custome
   return { ...visitor, type: 'user', anonymous: false, pseudonym: null, user_id: identity.user_id ?? null, email: identity.email ?? visitor.email, updated_at: now };
 }
 
-const union = (a: readonly string[], b: readonly string[]): string[] => [...a, ...b.filter((x) => !a.includes(x))];
+/** `a`, then what `b` adds; one Set, not a scan of `a` per item of `b`. */
+function union(a: readonly string[], b: readonly string[]): string[] {
+  const seen = new Set(a);
+  return [...a, ...b.filter((x) => !seen.has(x))];
+}
 
 /** The user's own values win; the visitor fills what the user lacks (but users have no pseudonym). */
 function mergeInto(user: Customer, visitor: Customer, now: number): Customer {

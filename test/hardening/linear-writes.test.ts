@@ -1,0 +1,121 @@
+// Writes cost time linear in what they carry and in the records they touch. Not timed: each request
+// runs with the array scans (includes, indexOf, filter, ...) counted, every call adding its array's
+// length, and the total must stay within a small multiple of the request's items plus the touched
+// records' lists. A scan per item (the quadratic paths of issue 12) exceeds it a hundred times over.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FixtureInput } from '../../src/store/fixture-doc.js';
+import { checkContract } from '../contract.js';
+import { mock, type TestMock } from '../helpers.js';
+
+const SCANS = ['includes', 'indexOf', 'lastIndexOf', 'filter', 'some', 'every', 'find', 'findIndex'] as const;
+type Scan = (typeof SCANS)[number];
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+/** Calls `method path` with every array scan counted; returns the response and the elements scanned. */
+async function counted(m: TestMock, method: string, path: string, options: { body: unknown }) {
+  let elements = 0;
+  const originals = SCANS.map((name) => [name, Array.prototype[name]] as [Scan, (...args: unknown[]) => unknown]);
+  restore = () => {
+    for (const [name, fn] of originals) Object.defineProperty(Array.prototype, name, { value: fn, writable: true, configurable: true });
+    restore = undefined;
+  };
+  for (const [name, fn] of originals) {
+    Object.defineProperty(Array.prototype, name, {
+      value(this: unknown[], ...args: unknown[]) {
+        elements += this.length;
+        return fn.apply(this, args);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+  let res: Response;
+  try {
+    res = await m.app.request(path, { method, headers: { authorization: 'Bearer wide-token', 'content-type': 'application/json' }, body: JSON.stringify(options.body) });
+  } finally {
+    restore();
+  }
+  // Parsed and checked against the OpenAPI document only once the counting is over.
+  const body = (await res.json()) as any;
+  checkContract(method, path, res.status, res.headers, body);
+  return { res: { status: res.status, body }, elements };
+}
+
+const WIDE = 3000;
+const hex = (prefix: string, n: number) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
+const companyId = (n: number) => hex('c0', n);
+const tagId = (n: number) => String(100_000 + n);
+
+/** An app whose records hold long lists: a user in 3000 companies, a user with 3000 tags, a visitor in the same 3000 companies. */
+function wideApp(): TestMock {
+  const m = mock();
+  const companies = Array.from({ length: WIDE + 200 }, (_, i) => ({ id: companyId(i), company_id: `co-${i}` }));
+  const inAll = Array.from({ length: WIDE }, (_, i) => companyId(i));
+  const doc: FixtureInput = {
+    app: { id: 'wide', tokens: ['wide-token'] },
+    tags: Array.from({ length: WIDE }, (_, i) => ({ id: tagId(i), name: `t${i}` })),
+    companies,
+    customers: [
+      { type: 'user', id: hex('a0', 1), user_id: 'wide-1', companies: inAll },
+      { type: 'user', id: hex('a0', 2), user_id: 'wide-2', tags: Array.from({ length: WIDE }, (_, i) => tagId(i)) },
+      { type: 'visitor', id: hex('a0', 3), user_id: 'visitor-3', companies: inAll },
+    ],
+  };
+  m.store.seedApp(doc, 'replace');
+  return m;
+}
+
+/** The budget: a few passes over what the request names and over the lists of the records it touches. */
+const budget = (items: number, listed: number) => 8 * (items + listed);
+
+describe('writes scan each list once, not once per item', () => {
+  it('adds 100 companies to a user already in 3000: exactly those appended, in order', async () => {
+    const m = wideApp();
+    const added = Array.from({ length: 100 }, (_, i) => ({ company_id: `co-${WIDE + i}` }));
+    const { res, elements } = await counted(m, 'POST', '/users', { body: { user_id: 'wide-1', companies: added } });
+    expect(res.status).toBe(200);
+    const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
+    expect(ids).toEqual(Array.from({ length: WIDE + 100 }, (_, i) => `co-${i}`));
+    expect(elements).toBeLessThan(budget(100, WIDE));
+    const members = await m.call('GET', `/companies/${companyId(WIDE + 99)}/users`, { token: 'wide-token' });
+    expect(members.body.users.map((u: { user_id: string }) => u.user_id)).toEqual(['wide-1']);
+  });
+
+  it('removes one company of 3000 and keeps the others, members updated on both sides', async () => {
+    const m = wideApp();
+    const { res, elements } = await counted(m, 'POST', '/users', { body: { user_id: 'wide-1', companies: [{ company_id: 'co-5', remove: true }] } });
+    expect(res.status).toBe(200);
+    const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
+    expect(ids).toEqual(Array.from({ length: WIDE }, (_, i) => `co-${i}`).filter((x) => x !== 'co-5'));
+    expect(elements).toBeLessThan(budget(1, WIDE));
+    const left = await m.call('GET', `/companies/${companyId(5)}/users`, { token: 'wide-token' });
+    expect(left.body.users).toEqual([]);
+    const kept = await m.call('GET', `/companies/${companyId(6)}/users`, { token: 'wide-token' });
+    expect(kept.body.users.map((u: { user_id: string }) => u.user_id)).toEqual(['wide-1']);
+  });
+
+  it('tags a user with 3000 tags, named 1000 times in one request, once', async () => {
+    const m = wideApp();
+    const users = Array.from({ length: 1000 }, () => ({ user_id: 'wide-2' }));
+    const { res, elements } = await counted(m, 'POST', '/tags', { body: { name: 'fresh', users } });
+    expect(res.status).toBe(200);
+    expect(elements).toBeLessThan(budget(1000, WIDE));
+    const user = await m.call('GET', `/users/${hex('a0', 2)}`, { token: 'wide-token' });
+    const tags = (user.body.tags.tags as { id: string }[]).map((t) => t.id);
+    expect(tags).toHaveLength(WIDE + 1);
+    expect(tags.at(-1)).toBe(res.body.id);
+  });
+
+  it('merges a visitor in 3000 companies into a user in the same 3000: the union, once each', async () => {
+    const m = wideApp();
+    const body = { type: 'user', visitor: { user_id: 'visitor-3' }, user: { user_id: 'wide-1' } };
+    const { res, elements } = await counted(m, 'POST', '/visitors/convert', { body });
+    expect(res.status).toBe(200);
+    const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
+    expect(ids).toEqual(Array.from({ length: WIDE }, (_, i) => `co-${i}`));
+    expect(elements).toBeLessThan(budget(2 * WIDE, 2 * WIDE));
+  });
+});
