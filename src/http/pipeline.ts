@@ -126,7 +126,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         return response;
       }
       const url = splitUrl(href);
-      const target: Target = { path: url.pathname, search: url.search, urlText: href };
+      const target: Target = { path: url.pathname, search: url.search };
       let app: AppState | undefined;
       try {
         app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
@@ -207,16 +207,15 @@ function touched(params: Record<string, string>, result: RouteResult | undefined
   return out;
 }
 
-/** The path and query string a journal entry keeps, and the string they were cut from. */
+/** The path and query string a journal entry keeps. */
 interface Target {
   path: string;
   search: string;
-  urlText?: string;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
-/** Journaled path of a refused over-long URL: its first characters, copied so the URL itself can go. */
+/** Journaled path of a refused over-long URL: its first characters. */
 const OVERLONG_PATH_CHARS = 256;
 
 function overlongTarget(href: string): Target {
@@ -224,8 +223,7 @@ function overlongTarget(href: string): Target {
   const slash = Math.max(0, href.indexOf('/', scheme < 0 ? 0 : scheme + 3));
   const q = href.indexOf('?', slash);
   const end = Math.min(q < 0 ? href.length : q, slash + OVERLONG_PATH_CHARS);
-  // A short slice would keep the whole URL alive; a copy does not.
-  return { path: Buffer.from(href.slice(slash, end), 'latin1').toString('latin1'), search: '' };
+  return { path: href.slice(slash, end), search: '' };
 }
 
 function uriTooLong(): ApiError {
@@ -255,7 +253,6 @@ function record(
     status,
     operationId: route.operationId,
     touched: touched(params, result),
-    ...(target.urlText === undefined ? {} : { urlText: target.urlText }),
   });
 }
 

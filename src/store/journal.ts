@@ -1,7 +1,7 @@
 // The request journal: what each API request asked and got, per app, in a ring buffer, with every
 // journal of a store held to one budget in bytes. An entry keeps the raw text the request carried
-// (path, query string, body) and is parsed only when the journal is read, so what it costs is what
-// its strings cost, and that is what the budget counts.
+// (path, query string, body, touched ids) as UTF-8 in an arena outside the JS heap, and is read
+// back and parsed only when the journal is read: what an entry costs is its bytes, exactly.
 
 import { parseQuery } from '../core/query-string.js';
 
@@ -38,30 +38,33 @@ export interface JournalRecord {
   status: number;
   operationId: string;
   touched: string[];
-  /**
-   * The string `path` and `search` were cut from (the request URL), when they are slices of it:
-   * a slice keeps its whole parent alive, so the parent is what they cost.
-   */
-  urlText?: string;
 }
 
-/** An entry as kept: a body over the per-entry size is only its length. */
+/**
+ * An entry as kept: numbers and shared strings on the heap, and its text (path, query string, body,
+ * touched ids) as UTF-8 bytes in one chunk of the store's arena, in that order from `offset`.
+ */
 interface Stored {
   seq: number;
   time: number;
   app: string | null;
   request_id: string;
   method: string;
-  path: string;
-  search: string;
-  /** JSON text, the length of a body too large to keep, or null. */
-  body: string | number | null;
   status: number;
   operationId: string;
-  touched: string[];
-  /** What it holds against the budget; -1 once it has left its journal. */
-  bytes: number;
+  chunk: Buffer;
+  chunkIndex: number;
+  offset: number;
+  pathBytes: number;
+  searchBytes: number;
+  /** Bytes of the body's JSON text; -1: no body was read. */
+  bodyBytes: number;
+  /** A body over MAX_BODY_CHARS keeps only its length in characters; 0 otherwise. */
+  truncatedChars: number;
+  /** Bytes of the `touched` ids as a JSON array; 0: none. */
+  touchedBytes: number;
   owner: Journal;
+  live: boolean;
 }
 
 export interface JournalFilter {
@@ -84,90 +87,139 @@ export const MAX_BODY_CHARS = 16 * 1024;
 export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 /**
- * What an entry costs beyond its strings: the entry object (about a dozen fields), its `touched`
- * array, its slots in the ring and in the store-wide queue, and its request id. Measured with
+ * What an entry costs on the heap beyond its text: the entry object (about fifteen fields), its
+ * request id, and its slots in the ring and in the store-wide queue; measured with
  * test/bench/journal-memory.ts (heap after GC per entry) and rounded up.
  */
-export const ENTRY_OVERHEAD_BYTES = 320;
-/** A V8 string's header (a slice's whole object), rounded up. */
-const STRING_HEADER_BYTES = 32;
+export const ENTRY_BYTES = 256;
 
-// V8 keeps a string of code units below 0x100 at one byte each, others at two; asking only for
-// ASCII errs on the side of counting two.
-const ASCII = /^[\x00-\x7f]*$/;
-const stringBytes = (s: string): number => STRING_HEADER_BYTES + (ASCII.test(s) ? s.length : 2 * s.length);
-
-function costOf(r: JournalRecord, body: string | number | null): number {
-  let bytes = ENTRY_OVERHEAD_BYTES;
-  bytes += r.urlText !== undefined ? stringBytes(r.urlText) + 2 * STRING_HEADER_BYTES : stringBytes(r.path) + stringBytes(r.search);
-  if (typeof body === 'string') bytes += stringBytes(body);
-  for (const id of r.touched) bytes += stringBytes(id) + 8;
-  return bytes;
-}
+/** The arena is allocated a chunk at a time as it fills, so an idle store costs nothing. */
+const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * The budget every journal of a store shares, and the order their entries arrived in across all of
- * them, so that at the budget the oldest entries of the whole store make room for a new one.
+ * The budget every journal of a store shares, split in two fixed parts so that neither can take
+ * more than its share however the requests look: three quarters for the entries' text, kept as
+ * UTF-8 in a circular arena of buffers outside the JS heap (so a million large requests churn no
+ * garbage through it), one quarter for the entries themselves at ENTRY_BYTES each. The store-wide
+ * queue keeps the order entries arrived in across every journal: when either part is full, the
+ * oldest entries of the whole store make room.
  */
 export class JournalSpace {
-  used = 0;
+  readonly arenaBytes: number;
+  readonly maxEntries: number;
+  private readonly chunkBytes: number;
+  private readonly chunkCount: number;
+  private readonly chunks: Buffer[] = [];
+  /** Where the next entry's text goes, as chunk index and offset. */
+  private tailChunk = 0;
+  private tailOffset = 0;
   /** Entries in arrival order from `head`; ones that left their journal meanwhile are skipped. */
   private queue: (Stored | undefined)[] = [];
   private head = 0;
   private live = 0;
+  /** Text bytes of the live entries. */
+  private textBytes = 0;
 
-  constructor(readonly max: number = DEFAULT_JOURNAL_BYTES) {}
+  constructor(readonly max: number = DEFAULT_JOURNAL_BYTES) {
+    this.arenaBytes = Math.floor((max * 3) / 4);
+    this.maxEntries = Math.max(1, Math.floor(max / 4 / ENTRY_BYTES));
+    this.chunkBytes = Math.max(1, Math.min(CHUNK_BYTES, this.arenaBytes));
+    this.chunkCount = Math.max(1, Math.floor(this.arenaBytes / this.chunkBytes));
+  }
 
   /** Entries held now, across every journal. */
   get entries(): number {
     return this.live;
   }
 
-  admit(entry: Stored): boolean {
-    if (entry.bytes > this.max) return false;
-    while (this.used + entry.bytes > this.max && this.evictOldest());
-    this.queue.push(entry);
-    this.used += entry.bytes;
-    this.live++;
-    return true;
+  /** Bytes held now by the budget's count: the live entries' text and ENTRY_BYTES each. */
+  get used(): number {
+    return this.textBytes + this.live * ENTRY_BYTES;
   }
 
-  /** Called by a journal for each entry that leaves it. */
+  /** The largest text an entry may have: one chunk. */
+  get maxText(): number {
+    return this.chunkBytes;
+  }
+
+  /**
+   * Room for `bytes` of text in one chunk, evicting the oldest entries of the store until there is
+   * (and until the entry count has room); returns where to write.
+   */
+  allocate(bytes: number): { chunk: Buffer; chunkIndex: number; offset: number } {
+    while (this.live >= this.maxEntries && this.evictOldest());
+    for (;;) {
+      let chunk = this.tailChunk;
+      let offset = this.tailOffset;
+      if (offset + bytes > this.chunkBytes) {
+        chunk = (chunk + 1) % this.chunkCount;
+        offset = 0;
+      }
+      if (this.fits(chunk, offset, bytes) || !this.evictOldest()) {
+        this.tailChunk = chunk;
+        this.tailOffset = offset + bytes;
+        const buffer = (this.chunks[chunk] ??= Buffer.allocUnsafe(this.chunkBytes));
+        return { chunk: buffer, chunkIndex: chunk, offset };
+      }
+    }
+  }
+
+  /** Whether text from the tail up to chunk:offset+bytes stays clear of the oldest live entry. */
+  private fits(chunk: number, offset: number, bytes: number): boolean {
+    const oldest = this.oldest();
+    if (!oldest) return true;
+    const total = this.chunkCount * this.chunkBytes;
+    const at = (c: number, o: number) => c * this.chunkBytes + o;
+    const tail = at(this.tailChunk, this.tailOffset) % total;
+    const headAt = at(oldest.chunkIndex, oldest.offset);
+    const free = headAt === tail ? 0 : (headAt - tail + total) % total;
+    const needed = (at(chunk, offset) - tail + total) % total + bytes;
+    return needed <= free;
+  }
+
+  private oldest(): Stored | undefined {
+    while (this.head < this.queue.length) {
+      const entry = this.queue[this.head];
+      if (entry?.live) return entry;
+      this.queue[this.head++] = undefined;
+    }
+    return undefined;
+  }
+
+  admit(entry: Stored): void {
+    this.queue.push(entry);
+    this.live++;
+    this.textBytes += textBytesOf(entry);
+  }
+
+  /** Called by a journal for each entry that leaves it; its text's room is reused in arrival order. */
   release(entry: Stored): void {
-    this.used -= entry.bytes;
-    entry.bytes = -1;
-    // Its strings go now; the object itself goes when the queue next drops the departed.
-    entry.path = entry.search = '';
-    entry.body = null;
-    entry.touched = [];
+    entry.live = false;
     this.live--;
+    this.textBytes -= textBytesOf(entry);
     const waiting = this.queue.length - this.head;
     if (waiting - this.live > this.live / 2 + 64) this.compact();
   }
 
   private evictOldest(): boolean {
-    while (this.head < this.queue.length) {
-      const entry = this.queue[this.head];
-      this.queue[this.head++] = undefined;
-      if (entry && entry.bytes >= 0) {
-        entry.owner.dropOldest();
-        if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact();
-        return true;
-      }
-    }
-    return false;
+    const entry = this.oldest();
+    if (!entry) return false;
+    entry.owner.dropOldest();
+    return true;
   }
 
   private compact(): void {
     const kept: Stored[] = [];
     for (let i = this.head; i < this.queue.length; i++) {
       const e = this.queue[i];
-      if (e && e.bytes >= 0) kept.push(e);
+      if (e?.live) kept.push(e);
     }
     this.queue = kept;
     this.head = 0;
   }
 }
+
+const textBytesOf = (e: Stored): number => e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes;
 
 export class Journal {
   // Both grow as entries arrive (an idle provisioned app costs nothing), then wrap around.
@@ -183,21 +235,62 @@ export class Journal {
   /** Records a request; its body is kept as text up to MAX_BODY_CHARS, past that as its length. */
   add(record: JournalRecord): void {
     if (this.capacity === 0) return;
-    const text = record.bodyText;
-    const body = text === null ? null : text.length <= MAX_BODY_CHARS ? text : text.length;
-    const { urlText: _url, bodyText: _body, ...rest } = record;
-    const entry: Stored = { ...rest, body, bytes: 0, owner: this };
-    entry.bytes = costOf(record, body);
+    const { path, search, touched } = record;
+    let body = record.bodyText;
+    let truncatedChars = 0;
+    if (body !== null && body.length > MAX_BODY_CHARS) {
+      truncatedChars = body.length;
+      body = null;
+    }
+    const touchedText = touched.length === 0 ? '' : JSON.stringify(touched);
+    const pathBytes = Buffer.byteLength(path);
+    const searchBytes = Buffer.byteLength(search);
+    let bodyBytes = body === null ? -1 : Buffer.byteLength(body);
+    const touchedBytes = Buffer.byteLength(touchedText);
+    if (pathBytes + searchBytes + Math.max(0, bodyBytes) + touchedBytes > this.space.maxText && body !== null) {
+      // Only with a budget of a few KiB: the body goes as a marker, as an over-long one does.
+      truncatedChars = body.length;
+      body = null;
+      bodyBytes = -1;
+    }
+    const text = pathBytes + searchBytes + Math.max(0, bodyBytes) + touchedBytes;
+    if (text > this.space.maxText) return;
     const old = this.buffer[this.next];
     if (old && this.count === this.capacity) {
+      this.buffer[this.next] = undefined;
       this.count--;
       this.space.release(old);
     }
-    if (!this.space.admit(entry)) return;
-    // The store-wide eviction may have emptied this very ring meanwhile.
-    const slot = (this.start() + this.count) % this.capacity;
-    this.buffer[slot] = entry;
-    this.next = (slot + 1) % this.capacity;
+    const { chunk, chunkIndex, offset } = this.space.allocate(text);
+    let at = offset;
+    at += chunk.write(path, at);
+    at += chunk.write(search, at);
+    if (body !== null) at += chunk.write(body, at);
+    chunk.write(touchedText, at);
+    const entry: Stored = {
+      seq: record.seq,
+      time: record.time,
+      app: record.app,
+      request_id: record.request_id,
+      method: record.method,
+      status: record.status,
+      operationId: record.operationId,
+      chunk,
+      chunkIndex,
+      offset,
+      pathBytes,
+      searchBytes,
+      bodyBytes,
+      truncatedChars,
+      touchedBytes,
+      owner: this,
+      live: true,
+    };
+    this.space.admit(entry);
+    // The store-wide eviction may have taken entries of this very ring meanwhile; `next` stays
+    // the slot after the newest.
+    this.buffer[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
     this.count++;
   }
 
@@ -249,28 +342,36 @@ export class Journal {
   }
 }
 
-/** An entry as the control plane shows it: the query and body parsed from the text kept. */
+const pathOf = (e: Stored): string => e.chunk.toString('utf8', e.offset, e.offset + e.pathBytes);
+
+/** An entry as the control plane shows it: its text read back, the query and body parsed. */
 function shown(e: Stored): JournalEntry {
-  const body = e.body === null ? null : typeof e.body === 'number' ? { truncated: true, chars: e.body } : (JSON.parse(e.body) as unknown);
+  let at = e.offset + e.pathBytes;
+  const search = e.chunk.toString('utf8', at, (at += e.searchBytes));
+  let body: unknown = null;
+  if (e.truncatedChars > 0) body = { truncated: true, chars: e.truncatedChars };
+  else if (e.bodyBytes >= 0) body = JSON.parse(e.chunk.toString('utf8', at, (at += e.bodyBytes))) as unknown;
+  const touched = e.touchedBytes === 0 ? [] : (JSON.parse(e.chunk.toString('utf8', at, at + e.touchedBytes)) as string[]);
   return {
     seq: e.seq,
     time: e.time,
     app: e.app,
     request_id: e.request_id,
     method: e.method,
-    path: e.path,
-    query: parseQuery(e.search),
+    path: pathOf(e),
+    query: parseQuery(search),
     body,
     status: e.status,
     operationId: e.operationId,
-    touched: e.touched,
+    touched,
   };
 }
 
 function matchesFilter(e: Stored, f: JournalFilter): boolean {
   if (f.method !== undefined && e.method !== f.method.toUpperCase()) return false;
   if (f.path !== undefined) {
-    if (f.path.endsWith('*') ? !e.path.startsWith(f.path.slice(0, -1)) : e.path !== f.path) return false;
+    const path = pathOf(e);
+    if (f.path.endsWith('*') ? !path.startsWith(f.path.slice(0, -1)) : path !== f.path) return false;
   }
   if (f.operationId !== undefined && e.operationId !== f.operationId) return false;
   if (f.status !== undefined && e.status !== f.status) return false;

@@ -131,6 +131,25 @@ describe('the store-wide journal budget in bytes', () => {
     expect((await m.call('POST', '/__admin/requests/count', { token: null, body: {} })).body).toEqual({ count: kept.length });
   });
 
+  it('keeps every kept entry intact as its text wraps around the arena, and caps the entry count', async () => {
+    const m = mock({ journalBytes: 16 * 1024 }); // 12 KiB of text, 16 entries
+    const sent: { path: string; pad: string; body: unknown }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const pad = String(i % 10).repeat((i * 677) % 3000);
+      // No name: refused, but journaled with its body all the same.
+      const body = { n: i, text: 'é'.repeat(i % 7) };
+      sent.push({ path: i % 2 ? '/tags' : '/companies', pad, body });
+      await m.call('POST', `${i % 2 ? '/tags' : '/companies'}?pad=${pad}`, { body });
+    }
+    const kept = await list(m);
+    expect(kept.length).toBeGreaterThan(1);
+    expect(kept.length).toBeLessThanOrEqual(16);
+    expect(kept.map((e) => ({ path: e.path, pad: e.query.pad, body: e.body }))).toEqual(sent.slice(sent.length - kept.length));
+    expect(m.store.journalUsage().bytes).toBeLessThanOrEqual(16 * 1024);
+    for (let i = 0; i < 40; i++) await m.call('GET', '/admins');
+    expect((await list(m)).length).toBe(16);
+  });
+
   it('counts bodies too, and gives bytes back as entries leave the ring and journals are cleared', async () => {
     const m = mock({ journalSize: 3, journalBytes: 1024 * 1024 });
     for (let i = 0; i < 3; i++) await m.call('POST', '/tags', { body: big(i) });
