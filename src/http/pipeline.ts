@@ -83,8 +83,9 @@ function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, store: 
   const input = {
     store,
     params: incoming.params,
-    // Validation coerces it in place; the journal keeps the query string as sent.
-    query: parseQuery(url.search) as Record<string, unknown>,
+    // Validation coerces it in place; the journal keeps the query string as sent. An API route
+    // that declares no query reads none, so its query string is not parsed at all.
+    query: (def.query || def.scope === 'admin' ? parseQuery(url.search) : {}) as Record<string, unknown>,
     body,
     origin: url.origin,
     path: url.pathname,
