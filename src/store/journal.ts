@@ -187,6 +187,8 @@ export class JournalSpace {
   }
 
   admit(entry: Stored): void {
+    // The slots before `head` are spent: drop them once they are half the queue.
+    if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact();
     this.queue.push(entry);
     this.live++;
     this.textBytes += textBytesOf(entry);
