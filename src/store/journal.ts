@@ -224,10 +224,10 @@ export class JournalSpace {
 const textBytesOf = (e: Stored): number => e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes;
 
 export class Journal {
-  // Both grow as entries arrive (an idle provisioned app costs nothing), then wrap around.
-  private buffer: (Stored | undefined)[] = [];
-  private next = 0;
-  private count = 0;
+  // Oldest first from `head`: a queue rather than a fixed ring, so an app whose entries the
+  // store-wide budget took holds no empty slots (1,000 apps × 1,000 slots would be 8 MB).
+  private items: (Stored | undefined)[] = [];
+  private head = 0;
 
   constructor(
     readonly capacity: number,
@@ -257,12 +257,7 @@ export class Journal {
     }
     const text = pathBytes + searchBytes + Math.max(0, bodyBytes) + touchedBytes;
     if (text > this.space.maxText) return;
-    const old = this.buffer[this.next];
-    if (old && this.count === this.capacity) {
-      this.buffer[this.next] = undefined;
-      this.count--;
-      this.space.release(old);
-    }
+    if (this.size === this.capacity) this.dropOldest();
     const { chunk, chunkIndex, offset } = this.space.allocate(text);
     let at = offset;
     at += chunk.write(path, at);
@@ -289,36 +284,24 @@ export class Journal {
       live: true,
     };
     this.space.admit(entry);
-    // The store-wide eviction may have taken entries of this very ring meanwhile; `next` stays
-    // the slot after the newest.
-    this.buffer[this.next] = entry;
-    this.next = (this.next + 1) % this.capacity;
-    this.count++;
+    this.items.push(entry);
   }
 
-  private start(): number {
-    return (this.next - this.count + this.capacity) % this.capacity;
-  }
-
-  /** Drops the oldest entry (the store-wide budget needs its room). */
+  /** Drops the oldest entry: the ring is full, or the store-wide budget needs its room. */
   dropOldest(): void {
-    if (this.count === 0) return;
-    const start = this.start();
-    const entry = this.buffer[start];
-    this.buffer[start] = undefined;
-    this.count--;
-    if (entry) this.space.release(entry);
+    const entry = this.items[this.head];
+    if (!entry) return;
+    this.items[this.head++] = undefined;
+    if (this.head > 16 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    this.space.release(entry);
   }
 
   /** Oldest first, as kept (unparsed). */
   private stored(): Stored[] {
-    const out: Stored[] = [];
-    const start = this.start();
-    for (let i = 0; i < this.count; i++) {
-      const e = this.buffer[(start + i) % this.capacity];
-      if (e) out.push(e);
-    }
-    return out;
+    return this.items.slice(this.head) as Stored[];
   }
 
   /** Oldest first. */
@@ -332,15 +315,15 @@ export class Journal {
   }
 
   get size(): number {
-    return this.count;
+    return this.items.length - this.head;
   }
 
   /** Forgets every entry and gives their bytes back. */
   clear(): void {
-    for (const e of this.stored()) this.space.release(e);
-    this.buffer = [];
-    this.next = 0;
-    this.count = 0;
+    const gone = this.stored();
+    this.items = [];
+    this.head = 0;
+    for (const e of gone) this.space.release(e);
   }
 }
 

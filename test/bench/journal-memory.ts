@@ -39,8 +39,11 @@ export interface RunFigures {
   requests: number;
   /** With the store built and every app provisioned, after a full GC. */
   idleRssMiB: number;
-  /** Highest RSS read during the traffic (every 1,000 requests). */
+  /** Highest RSS read during the traffic (every 1,000 requests), and after how many requests. */
   peakRssMiB: number;
+  peakAt: number;
+  /** Median of those readings. */
+  medianRssMiB: number;
   /** After the traffic and a full GC. */
   endRssMiB: number;
   /** Live heap growth over the idle process, after a full GC. */
@@ -133,6 +136,8 @@ export async function measure(options: RunOptions, log: (line: string) => void =
 
   const started = performance.now();
   let peakRss = idleRss;
+  let peakAt = 0;
+  const readings: number[] = [];
   let sent = 0;
   for (let round = 0; round < perApp; round++) {
     for (let i = 0; i < apps; i++) {
@@ -140,13 +145,18 @@ export async function measure(options: RunOptions, log: (line: string) => void =
       // No `name`: refused after the body is read and parsed, so the apps' records do not grow.
       if (status !== 400) throw new Error(`expected 400 parameter_not_found, got ${status}`);
       if (++sent % 1000 === 0) {
-        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        const rss = process.memoryUsage().rss;
+        readings.push(rss);
+        if (rss > peakRss) {
+          peakRss = rss;
+          peakAt = sent;
+        }
         if (sent % 100_000 === 0) log(`${sent} requests, RSS ${mib(process.memoryUsage().rss)} MiB, journal ${mib(store.journalUsage().bytes)} MiB`);
       }
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  readings.sort((a, b) => a - b);
   gc();
   const end = process.memoryUsage();
   const usage = store.journalUsage();
@@ -155,6 +165,8 @@ export async function measure(options: RunOptions, log: (line: string) => void =
     requests: sent,
     idleRssMiB: mib(idleRss),
     peakRssMiB: mib(peakRss),
+    peakAt,
+    medianRssMiB: mib(readings[Math.floor(readings.length / 2)] ?? idleRss),
     endRssMiB: mib(end.rss),
     heapGrowthMiB: mib(end.heapUsed - idleHeap),
     journalMiB: mib(usage.bytes),
