@@ -198,14 +198,14 @@ const CHILD_FLAG = '--journal-memory-child';
 
 /**
  * The row: the same traffic with the journal off (the base process under that load; its memory
- * does not grow with the number of requests, so a tenth of them suffices) and with the journal on.
+ * does not grow with the number of requests, so a quarter of them suffices) and with the journal on.
  */
 export async function journalMemory(options: JournalMemoryOptions = {}): Promise<JournalMemoryFigures> {
   const apps = options.apps ?? 1000;
   const perApp = options.requestsPerApp ?? 1000;
   const budget = options.journalBytes ?? DEFAULT_JOURNAL_BYTES;
   const log = options.log ?? (() => undefined);
-  const base = await inChild({ apps, requestsPerApp: Math.max(1, Math.ceil(perApp / 10)), journalBytes: budget, journal: false }, log);
+  const base = await inChild({ apps, requestsPerApp: Math.max(1, Math.ceil(perApp / 4)), journalBytes: budget, journal: false }, log);
   const withJournal = await inChild({ apps, requestsPerApp: perApp, journalBytes: budget, journal: true }, log);
   const journalRss = withJournal.peakRssMiB - base.peakRssMiB;
   return {
