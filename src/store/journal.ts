@@ -168,12 +168,12 @@ export class JournalSpace {
   private fits(chunk: number, offset: number, bytes: number): boolean {
     const oldest = this.oldest();
     if (!oldest) return true;
-    const total = this.chunkCount * this.chunkBytes;
-    const at = (c: number, o: number) => c * this.chunkBytes + o;
-    const tail = at(this.tailChunk, this.tailOffset) % total;
-    const headAt = at(oldest.chunkIndex, oldest.offset);
+    const size = this.chunkBytes;
+    const total = this.chunkCount * size;
+    const tail = (this.tailChunk * size + this.tailOffset) % total;
+    const headAt = oldest.chunkIndex * size + oldest.offset;
     const free = headAt === tail ? 0 : (headAt - tail + total) % total;
-    const needed = (at(chunk, offset) - tail + total) % total + bytes;
+    const needed = ((chunk * size + offset - tail + total) % total) + bytes;
     return needed <= free;
   }
 
@@ -245,25 +245,26 @@ export class Journal {
       body = null;
     }
     const touchedText = touched.length === 0 ? '' : JSON.stringify(touched);
-    const pathBytes = Buffer.byteLength(path);
-    const searchBytes = Buffer.byteLength(search);
-    let bodyBytes = body === null ? -1 : Buffer.byteLength(body);
-    const touchedBytes = Buffer.byteLength(touchedText);
-    if (pathBytes + searchBytes + Math.max(0, bodyBytes) + touchedBytes > this.space.maxText && body !== null) {
+    // One measure and one write of the whole text (each a call into C++); the parts' own byte
+    // lengths are their lengths unless the text holds anything beyond ASCII.
+    let text = body === null ? path + search + touchedText : path + search + body + touchedText;
+    let bytes = Buffer.byteLength(text);
+    if (bytes > this.space.maxText && body !== null) {
       // Only with a budget of a few KiB: the body goes as a marker, as an over-long one does.
       truncatedChars = body.length;
       body = null;
-      bodyBytes = -1;
+      text = path + search + touchedText;
+      bytes = Buffer.byteLength(text);
     }
-    const text = pathBytes + searchBytes + Math.max(0, bodyBytes) + touchedBytes;
-    if (text > this.space.maxText) return;
+    if (bytes > this.space.maxText) return;
+    const ascii = bytes === text.length;
+    const pathBytes = ascii ? path.length : Buffer.byteLength(path);
+    const searchBytes = ascii ? search.length : Buffer.byteLength(search);
+    const bodyBytes = body === null ? -1 : ascii ? body.length : Buffer.byteLength(body);
+    const touchedBytes = ascii ? touchedText.length : Buffer.byteLength(touchedText);
     if (this.size === this.capacity) this.dropOldest();
-    const { chunk, chunkIndex, offset } = this.space.allocate(text);
-    let at = offset;
-    at += chunk.write(path, at);
-    at += chunk.write(search, at);
-    if (body !== null) at += chunk.write(body, at);
-    chunk.write(touchedText, at);
+    const { chunk, chunkIndex, offset } = this.space.allocate(bytes);
+    chunk.write(text, offset, bytes);
     const entry: Stored = {
       seq: record.seq,
       time: record.time,
