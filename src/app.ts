@@ -55,7 +55,7 @@ export function createApp(options: AppOptions): Hono {
   // The document (openapi3-ts, yaml) loads on first request, not at start-up.
   let document: Promise<OpenAPIObject> | undefined;
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
-  mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId());
+  mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId(), () => store.now());
 
   const paths = matchers(routes);
   app.notFound((c) => {
@@ -63,7 +63,7 @@ export function createApp(options: AppOptions): Hono {
     try {
       checkUrlLength(c.req.url);
     } catch (err) {
-      return errorResponse(err as ApiError, requestId);
+      return errorResponse(err as ApiError, requestId, store.now());
     }
     const { pathname } = splitUrl(c.req.url);
     const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
@@ -72,16 +72,16 @@ export function createApp(options: AppOptions): Hono {
         { code: 'method_not_allowed', message: `${c.req.method} is not allowed on ${pathname}; allowed: ${allowed.join(', ')}.` },
         { allow: allowed.join(', ') },
       );
-      return errorResponse(error, requestId);
+      return errorResponse(error, requestId, store.now());
     }
-    return errorResponse(apiError('not_found', 'Resource Not Found'), requestId);
+    return errorResponse(apiError('not_found', 'Resource Not Found'), requestId, store.now());
   });
 
   app.onError((err) => {
     const requestId = store.nextRequestId();
-    if (err instanceof ApiError) return errorResponse(err, requestId);
+    if (err instanceof ApiError) return errorResponse(err, requestId, store.now());
     log(`unexpected error (request ${requestId})`, err);
-    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId);
+    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, store.now());
   });
 
   return app;

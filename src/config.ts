@@ -17,6 +17,8 @@ export interface Config {
   maxTestApps: number;
   testAppIdleSeconds: number;
   journalSize: number;
+  /** Bytes every journal together may hold; past it the oldest entries of the whole store go. */
+  journalBytes: number;
   maxCustomers: number;
   maxCompanies: number;
   maxParts: number;
@@ -45,6 +47,7 @@ Options (each also read from the environment variable in brackets):
   --max-test-apps N   provisioned test apps kept at once (MAX_TEST_APPS), default 1000
   --test-app-idle S   evict a provisioned app idle this many seconds (TEST_APP_IDLE), default 3600
   --journal-size N    request journal entries kept per app (JOURNAL_SIZE), default 1000
+  --journal-bytes N   bytes all journals together may hold (JOURNAL_BYTES), default 67108864
   --max-customers N   customers an app may reach through API writes (MAX_CUSTOMERS), default 200000
   --max-companies N   companies an app may reach through API writes (MAX_COMPANIES), default 50000
   --max-parts N       conversation parts an app may reach (MAX_PARTS), default 500000
@@ -89,6 +92,7 @@ const OPTIONS: Record<string, Option> = {
   '--max-test-apps': { env: 'MAX_TEST_APPS', key: 'maxTestApps', parse: integer(1, 1_000_000) },
   '--test-app-idle': { env: 'TEST_APP_IDLE', key: 'testAppIdleSeconds', parse: integer(1, 31_536_000) },
   '--journal-size': { env: 'JOURNAL_SIZE', key: 'journalSize', parse: integer(0, 1_000_000) },
+  '--journal-bytes': { env: 'JOURNAL_BYTES', key: 'journalBytes', parse: integer(1024 * 1024, 2 ** 40) },
   '--max-customers': { env: 'MAX_CUSTOMERS', key: 'maxCustomers', parse: integer(1, 100_000_000) },
   '--max-companies': { env: 'MAX_COMPANIES', key: 'maxCompanies', parse: integer(1, 100_000_000) },
   '--max-parts': { env: 'MAX_PARTS', key: 'maxParts', parse: integer(1, 100_000_000) },
@@ -110,6 +114,7 @@ export const DEFAULT_CONFIG: Config = {
   maxTestApps: 1000,
   testAppIdleSeconds: 3600,
   journalSize: 1000,
+  journalBytes: 64 * 1024 * 1024,
   maxCustomers: 200_000,
   maxCompanies: 50_000,
   maxParts: 500_000,

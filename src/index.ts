@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     maxTestApps: config.maxTestApps,
     testAppIdleSeconds: config.testAppIdleSeconds,
     journalSize: config.journalSize,
+    journalBytes: config.journalBytes,
     limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
   const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });

@@ -16,7 +16,7 @@ export interface CallOptions {
   token?: string | null;
   body?: unknown;
   /** Sent as-is instead of JSON-encoding `body`. */
-  raw?: string;
+  raw?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -52,7 +52,7 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       const token = options.token === undefined ? 'demo-token' : options.token;
       if (token !== null && headers.authorization === undefined) headers.authorization = `Bearer ${token}`;
-      let body: string | undefined = options.raw;
+      let body: string | Uint8Array | undefined = options.raw;
       if (body === undefined && options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';

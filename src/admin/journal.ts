@@ -3,7 +3,7 @@
 import { apiError } from '../core/errors.js';
 import { adminRoute, type AdminInput } from '../routes/route.js';
 import { arr, int, nullable, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
-import { query, type Journal, type JournalFilter } from '../store/journal.js';
+import { count, query, type Journal, type JournalFilter } from '../store/journal.js';
 import { appParam, CONTROL_TAG, targets } from './target.js';
 
 const filterProps = {
@@ -38,9 +38,9 @@ function journalsOf(input: AdminInput): Journal[] {
   return input.app ? [input.app.journal] : [...targets(input).map((a) => a.journal), input.store.anonymousJournal];
 }
 
-function find(input: AdminInput, f: Record<string, unknown>) {
+function filterOf(f: Record<string, unknown>): JournalFilter {
   const { app: _app, ...rest } = f;
-  return query(journalsOf(input), rest as JournalFilter);
+  return rest as JournalFilter;
 }
 
 export const listRequests = adminRoute({
@@ -54,7 +54,7 @@ export const listRequests = adminRoute({
   query: openObj(filterProps),
   response: { status: 200, description: 'Journal entries', schema: obj({ requests: arr(entrySchema) }, ['requests']) },
   errors: ['not_found', 'unauthorized'],
-  handler: (input) => ({ body: { requests: find(input, input.query) } }),
+  handler: (input) => ({ body: { requests: query(journalsOf(input), filterOf(input.query)) } }),
 });
 
 export const countRequests = adminRoute({
@@ -72,7 +72,7 @@ export const countRequests = adminRoute({
     const named = input.body.app;
     const app = typeof named === 'string' ? input.store.app(named) : input.app;
     if (typeof named === 'string' && !app) throw apiError('not_found', `No app "${named.slice(0, 100)}"`, 'app');
-    return { body: { count: find({ ...input, app }, input.body).length } };
+    return { body: { count: count(journalsOf({ ...input, app }), filterOf(input.body)) } };
   },
 });
 

@@ -1,8 +1,9 @@
 // Reads a JSON request body with a size cap: a body past the cap is refused as soon as the cap is
-// crossed (or at once from Content-Length), without reading the rest.
+// crossed (or at once from Content-Length), without reading the rest. Bodies are JSON in UTF-8 and
+// uncompressed, as every client of this API sends them; anything else is refused, never guessed at.
 
-import { apiError } from '../core/errors.js';
-import { isJsonContentType } from './negotiate.js';
+import { ApiError, apiError } from '../core/errors.js';
+import { checkContentType } from './negotiate.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -11,6 +12,15 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * the journal and the state export) recurses; no document of this API nests anywhere near this.
  */
 export const MAX_BODY_DEPTH = 64;
+
+/**
+ * The client went away before its body arrived (a disconnect, or the socket closed after a 408):
+ * not a fault of the mock, and nobody is left to answer. Journaled as 499, logged nowhere.
+ */
+export class ClientClosedError extends Error {}
+
+/** The status common servers record for a request whose client closed the connection first. */
+export const CLIENT_CLOSED_STATUS = 499;
 
 function deeperThan(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
@@ -25,46 +35,70 @@ function deeperThan(value: unknown, max: number): boolean {
 
 const tooLarge = (limit: number) => apiError('request_too_large', `The request body is larger than the limit of ${limit} bytes.`);
 
-async function readCapped(request: Request, limit: number): Promise<string> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  // With a declared length the server reads no further than it, and text() takes the adapter's
-  // direct path; streaming (several times slower per request) is kept for chunked bodies.
-  if (declared !== null && /^\d+$/.test(declared)) return request.text();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+  try {
+    // With a declared length the server reads no further than it, and arrayBuffer() takes the
+    // adapter's direct path; streaming (several times slower per request) is kept for chunked bodies.
+    if (declared !== null && /^\d+$/.test(declared)) return new Uint8Array(await request.arrayBuffer());
+    if (!request.body) return new Uint8Array(0);
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+    return Buffer.concat(chunks);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // The body stream fails only when the connection does: the client closed it, or the server
+    // did after answering a stalled request with 408.
+    throw new ClientClosedError(`the client closed the connection before its body arrived (${String((err as Error)?.message ?? err).slice(0, 100)})`);
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
+
+/** `gzip`, `deflate` and the rest are refused rather than decoded: clients of this API send plain JSON. */
+function checkContentEncoding(request: Request): void {
+  const coding = request.headers.get('content-encoding');
+  if (coding === null) return;
+  const name = coding.trim().toLowerCase();
+  if (name === '' || name === 'identity') return;
+  throw apiError('unsupported_media_type', `Request bodies must not be encoded: Content-Encoding "${coding.slice(0, 100)}" is not supported (send the JSON as is).`);
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The body as a JSON object: no body (or an empty one) is `{}`, as real clients create leads with
- * no body; a body that is not JSON by its Content-Type is a 415, malformed JSON a 400.
+ * no body; a body that is not JSON by its Content-Type, names a charset other than UTF-8 or is
+ * compressed is a 415; invalid UTF-8 and malformed JSON are a 400.
  */
 export interface JsonBody {
   value: Record<string, unknown>;
-  /** Length of the text it was parsed from, so nothing has to serialise it again to size it. */
-  chars: number;
+  /** The JSON text it was parsed from (`{}` for no body): what the journal keeps. */
+  text: string;
 }
 
 export async function readJsonBody(request: Request, limit: number): Promise<JsonBody> {
-  const text = await readCapped(request, limit);
-  if (text.trim() === '') return { value: {}, chars: 0 };
-  const contentType = request.headers.get('content-type') ?? undefined;
-  if (!isJsonContentType(contentType)) {
-    throw apiError('unsupported_media_type', `Request bodies must be JSON (Content-Type: application/json), not "${contentType?.slice(0, 100)}".`);
+  const bytes = await readCapped(request, limit);
+  if (bytes.byteLength === 0) return { value: {}, text: '{}' };
+  checkContentEncoding(request);
+  checkContentType(request.headers.get('content-type') ?? undefined);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw apiError('bad_request', 'The request body is not valid UTF-8.');
   }
+  if (text.trim() === '') return { value: {}, text: '{}' };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -75,5 +109,5 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
     throw apiError('bad_request', 'The request body must be a JSON object.');
   }
   if (deeperThan(value, MAX_BODY_DEPTH)) throw apiError('bad_request', `The request body nests deeper than ${MAX_BODY_DEPTH} levels.`);
-  return { value: value as Record<string, unknown>, chars: text.length };
+  return { value: value as Record<string, unknown>, text };
 }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { httpDate } from './respond.js';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -46,10 +47,11 @@ function page(demoToken: string): string {
 /** Paths the docs own; they are not operations of the API and are left out of the document. */
 export const DOC_PATHS = ['/openapi.json', '/openapi.yaml', '/docs', '/docs/:file'];
 
-export function mountDocs(app: Hono, document: () => Promise<OpenAPIObject>, demoToken: string, requestId: () => string): void {
+/** `now` is the mock's clock (Unix seconds), for the Date header. */
+export function mountDocs(app: Hono, document: () => Promise<OpenAPIObject>, demoToken: string, requestId: () => string, now: () => number): void {
   const cache = new Map<string, Buffer>();
   const forOrigin = async (url: string): Promise<OpenAPIObject> => ({ ...(await document()), servers: [{ url: new URL(url).origin }] });
-  const headers = (type: string) => ({ 'content-type': type, 'x-request-id': requestId() });
+  const headers = (type: string) => ({ 'content-type': type, date: httpDate(now()), 'x-request-id': requestId() });
 
   app.get('/openapi.json', async (c) => c.body(JSON.stringify(await forOrigin(c.req.url), null, 2), 200, headers('application/json; charset=utf-8')));
   app.get('/openapi.yaml', async (c) => {

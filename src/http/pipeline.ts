@@ -4,12 +4,13 @@
 
 import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
 import type { AdminInput, AppInput, AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
+import { parseQuery } from '../core/query-string.js';
 import { paramsObject } from '../schemas/json-schema.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
-import { readJsonBody, type JsonBody } from './body.js';
+import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';
 import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
 
@@ -25,7 +26,7 @@ export interface PipelineOptions {
 export const MAX_URL_LENGTH = 8192;
 
 export function checkUrlLength(url: string): void {
-  if (url.length > MAX_URL_LENGTH) throw apiError('uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
+  if (url.length > MAX_URL_LENGTH) throw uriTooLong();
 }
 
 export function isAdminAllowed(request: Request, adminToken: string | undefined): boolean {
@@ -37,8 +38,6 @@ export interface Incoming {
   request: Request;
   params: Record<string, string>;
 }
-
-const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The parts of a request URL the pipeline reads. */
 export interface UrlParts {
@@ -66,19 +65,6 @@ export function splitUrl(href: string): UrlParts {
   return { origin: href.slice(0, slash), pathname: href.slice(slash, q), search: q === href.length - 1 ? '' : href.slice(q) };
 }
 
-function queryOf(url: UrlParts): Record<string, unknown> {
-  if (url.search === '') return NO_QUERY;
-  // fromEntries defines own properties, so a `__proto__` parameter cannot reach a prototype.
-  const seen = new Set<string>();
-  const entries: [string, string][] = [];
-  for (const [k, v] of new URLSearchParams(url.search)) {
-    if (seen.has(k)) continue; // the first of repeated parameters wins
-    seen.add(k);
-    entries.push([k, v]);
-  }
-  return Object.fromEntries(entries);
-}
-
 function check(def: RouteDef, input: RequestInput): void {
   const problems: ErrorItem[] = [];
   const add = (list: ReturnType<typeof validate>, prefix = '') => {
@@ -93,12 +79,13 @@ function check(def: RouteDef, input: RequestInput): void {
   if (problems.length > 0) throw new ApiError(problems);
 }
 
-function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, query: Record<string, unknown>, store: Store, body: Record<string, unknown>, app: A): RequestInput & { app: A } {
+function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, store: Store, body: Record<string, unknown>, app: A): RequestInput & { app: A } {
   const input = {
     store,
     params: incoming.params,
-    // Validation coerces the query in place; the caller's copy stays as sent, for the journal.
-    query: query === NO_QUERY ? {} : { ...query },
+    // Validation coerces it in place; the journal keeps the query string as sent. An API route
+    // that declares no query reads none, so its query string is not parsed at all.
+    query: (def.query || def.scope === 'admin' ? parseQuery(url.search) : {}) as Record<string, unknown>,
     body,
     origin: url.origin,
     path: url.pathname,
@@ -108,16 +95,20 @@ function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, query: 
   return input;
 }
 
-function success(result: RouteResult, requestId: string, rate: RateInfo | null): Response {
-  return jsonResponse(result.status ?? 200, result.body, requestId, rate, result.headers);
+function success(result: RouteResult, requestId: string, now: number, rate: RateInfo | null): Response {
+  return jsonResponse(result.status ?? 200, result.body, requestId, now, rate, result.headers);
 }
+
+/** What a request whose client went away is answered with: nothing reaches anyone; the journal shows 499. */
+const clientClosed = (): Response => new Response(null, { status: CLIENT_CLOSED_STATUS });
 
 export function createHandler(def: RouteDef, options: PipelineOptions): (incoming: Incoming) => Response | Promise<Response> {
   const { store, bodyLimit, log } = options;
   const fail = (err: unknown, requestId: string, rate: RateInfo | null): Response => {
-    if (err instanceof ApiError) return errorResponse(err, requestId, rate);
+    if (err instanceof ApiError) return errorResponse(err, requestId, store.now(), rate);
+    if (err instanceof ClientClosedError) return clientClosed();
     log(`unexpected error in ${def.operationId} (request ${requestId})`, err);
-    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, rate);
+    return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, store.now(), rate);
   };
 
   if (def.scope === 'app') {
@@ -127,22 +118,29 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input)) : route.handler;
     // A read answers synchronously (no promise to wait on); only a body or injected latency waits.
     return (incoming) => {
-      const url = splitUrl(incoming.request.url);
-      const query = queryOf(url);
+      const href = incoming.request.url;
+      // Before anything is split, parsed or kept: the journal gets a short copy of the path only.
+      if (href.length > MAX_URL_LENGTH) {
+        const requestId = store.nextRequestId();
+        const response = fail(uriTooLong(), requestId, null);
+        record(store, undefined, route, NO_PARAMS, overlongTarget(href), requestId, null, response.status, undefined);
+        return response;
+      }
+      const url = splitUrl(href);
+      const target: Target = { path: url.pathname, search: url.search };
       let app: AppState | undefined;
       try {
-        checkUrlLength(incoming.request.url);
         app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
         if (!app) throw tokenInvalid();
       } catch (err) {
         const requestId = store.nextRequestId();
         const response = fail(err, requestId, null);
-        record(store, undefined, route, incoming, url.pathname, query, requestId, null, response.status, undefined);
+        record(store, undefined, route, incoming.params, target, requestId, null, response.status, undefined);
         return response;
       }
       // From the app's own stream, which its reset, seed and restore rewind.
       const requestId = store.nextRequestId(app);
-      const target = app;
+      const appState = app;
       const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
 
       const answer = (rate: RateInfo | null, body: JsonBody | null, failure?: unknown): Response => {
@@ -150,24 +148,24 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         let response: Response;
         try {
           if (failure !== undefined) throw failure;
-          result = run(buildInput(route, incoming, url, query, store, body?.value ?? {}, target));
-          response = success(result, requestId, rate);
+          result = run(buildInput(route, incoming, url, store, body?.value ?? {}, appState));
+          response = success(result, requestId, store.now(), rate);
         } catch (err) {
           response = fail(err, requestId, rate);
         }
-        record(store, target, route, incoming, url.pathname, query, requestId, body, response.status, result);
+        record(store, appState, route, incoming.params, target, requestId, body, response.status, result);
         return response;
       };
 
       const admit = (): Response | Promise<Response> => {
-        const decision = store.takeOperation(target);
+        const decision = store.takeOperation(appState);
         const forced = effects.rateLimit && decision.allowed ? { ...decision, allowed: false, remaining: 0 } : decision;
         const rate = effects.dropRateLimitHeaders ? null : forced;
         try {
           if (!forced.allowed) throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${forced.limit} in 10_seconds`);
           checkAccept(incoming.request.headers.get('accept') ?? undefined);
           if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
-          store.touch(target);
+          store.touch(appState);
         } catch (err) {
           return answer(rate, null, err);
         }
@@ -193,10 +191,10 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       checkAccept(incoming.request.headers.get('accept') ?? undefined);
       const url = splitUrl(incoming.request.url);
       const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit)).value;
-      const input: AdminInput = buildInput(route, incoming, url, queryOf(url), store, body, undefined);
+      const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
       input.app = targetApp(store, input, incoming.request);
       if (input.app) store.touch(input.app);
-      return success(route.handler(input), requestId, null);
+      return success(route.handler(input), requestId, store.now(), null);
     } catch (err) {
       return fail(err, requestId, null);
     }
@@ -213,32 +211,53 @@ function touched(params: Record<string, string>, result: RouteResult | undefined
   return out;
 }
 
+/** The path and query string a journal entry keeps. */
+interface Target {
+  path: string;
+  search: string;
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Journaled path of a refused over-long URL: its first characters. */
+const OVERLONG_PATH_CHARS = 256;
+
+function overlongTarget(href: string): Target {
+  const scheme = href.indexOf('://');
+  const slash = Math.max(0, href.indexOf('/', scheme < 0 ? 0 : scheme + 3));
+  const q = href.indexOf('?', slash);
+  const end = Math.min(q < 0 ? href.length : q, slash + OVERLONG_PATH_CHARS);
+  return { path: href.slice(slash, end), search: '' };
+}
+
+function uriTooLong(): ApiError {
+  return apiError('uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
+}
+
 function record(
   store: Store,
   app: AppState | undefined,
   route: RouteDef,
-  incoming: Incoming,
-  path: string,
-  query: Record<string, unknown>,
+  params: Record<string, string>,
+  target: Target,
   requestId: string,
   body: JsonBody | null,
   status: number,
   result: RouteResult | undefined,
 ): void {
-  const entry = {
+  (app?.journal ?? store.anonymousJournal).add({
     seq: store.nextJournalSeq(),
     time: store.now(),
     app: app?.id ?? null,
     request_id: requestId,
     method: route.method,
-    path,
-    query,
-    body: body === null ? null : body.value,
+    path: target.path,
+    search: target.search,
+    bodyText: body === null ? null : body.text,
     status,
     operationId: route.operationId,
-    touched: touched(incoming.params, result),
-  };
-  (app?.journal ?? store.anonymousJournal).add(entry, body === null ? 0 : body.chars);
+    touched: touched(params, result),
+  });
 }
 
 /** The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. */

@@ -15,12 +15,28 @@ export interface RateInfo {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+let dateSecond = NaN;
+let dateText = '';
+
+/**
+ * The `Date` header (IMF-fixdate) of a Unix second on the mock's clock, so a run with a frozen
+ * clock is byte-identical, headers included. Node adds no Date of its own to a response that has one.
+ */
+export function httpDate(seconds: number): string {
+  if (seconds !== dateSecond) {
+    dateText = new Date(seconds * 1000).toUTCString();
+    dateSecond = seconds;
+  }
+  return dateText;
+}
+
 /** Built in one literal of one of two shapes, so every response's headers look alike to the engine. */
-function headersFor(requestId: string, rate: RateInfo | null): Headers {
+function headersFor(requestId: string, now: number, rate: RateInfo | null): Headers {
   return rate === null
-    ? { 'content-type': JSON_TYPE, 'x-request-id': requestId }
+    ? { 'content-type': JSON_TYPE, date: httpDate(now), 'x-request-id': requestId }
     : {
         'content-type': JSON_TYPE,
+        date: httpDate(now),
         'x-request-id': requestId,
         'x-ratelimit-limit': String(rate.limit),
         'x-ratelimit-remaining': String(rate.remaining),
@@ -28,8 +44,9 @@ function headersFor(requestId: string, rate: RateInfo | null): Headers {
       };
 }
 
-export function jsonResponse(status: number, body: unknown, requestId: string, rate: RateInfo | null = null, extra?: Readonly<Headers>): Response {
-  const headers = headersFor(requestId, rate);
+/** `now` is the Unix second on the mock's clock, for the Date header. */
+export function jsonResponse(status: number, body: unknown, requestId: string, now: number, rate: RateInfo | null = null, extra?: Readonly<Headers>): Response {
+  const headers = headersFor(requestId, now, rate);
   if (extra) Object.assign(headers, extra);
   return new Response(jsonText(body), { status, headers });
 }
@@ -42,6 +59,6 @@ export function errorBody(errors: readonly ErrorItem[], requestId: string) {
   };
 }
 
-export function errorResponse(error: ApiError, requestId: string, rate: RateInfo | null = null): Response {
-  return jsonResponse(error.status, errorBody(error.errors, requestId), requestId, rate, error.headers);
+export function errorResponse(error: ApiError, requestId: string, now: number, rate: RateInfo | null = null): Response {
+  return jsonResponse(error.status, errorBody(error.errors, requestId), requestId, now, rate, error.headers);
 }

@@ -98,18 +98,53 @@ function describe(e: ErrorObject): Problem {
  */
 const NONE: readonly Problem[] = Object.freeze([]);
 
+/**
+ * Query text an integer parameter accepts: decimal digits only, and few enough to stay exact.
+ * ajv's coercion takes whatever `Number()` does (`0x10`, `1e3`, `60.0`, twenty digits rounded).
+ */
+const PLAIN_INTEGER = /^[0-9]{1,15}$/;
+const integerKeys = new WeakMap<Schema, readonly string[]>();
+
+function integerKeysOf(schema: Schema): readonly string[] {
+  let keys = integerKeys.get(schema);
+  if (!keys) {
+    const props = (schema.properties ?? {}) as Record<string, Schema>;
+    keys = Object.keys(props).filter((k) => {
+      const type = props[k]?.type;
+      return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+    });
+    integerKeys.set(schema, keys);
+  }
+  return keys;
+}
+
+/** Integer parameters of a query whose text is not a plain decimal integer. */
+function notPlainIntegers(schema: Schema, value: unknown): Problem[] {
+  const out: Problem[] = [];
+  if (value === null || typeof value !== 'object') return out;
+  for (const key of integerKeysOf(schema)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'string' && !PLAIN_INTEGER.test(v)) {
+      out.push({ path: key, kind: 'invalid', message: `${key} must be a whole number in decimal digits (at most 15).` });
+    }
+  }
+  return out;
+}
+
 export function validate(schema: Schema, value: unknown, coerce = false): readonly Problem[] {
   const fn = compile(schema, coerce);
+  // Read before ajv coerces the text in place.
+  const plain = coerce ? notPlainIntegers(schema, value) : undefined;
   const valid = fn(value);
   // The common case allocates nothing: every request validates its params, query and body.
   if (valid && !coerce) return NONE;
-  const out: Problem[] = [];
-  const seen = new Set<string>();
+  const out = plain ?? [];
+  const seen = new Set<string>(out.map((p) => p.path));
   if (coerce) {
     // ajv does not check a coerced value again: text such as `1e400` becomes Infinity and passes
     // `integer` and `minimum` (strictNumbers only guards values that arrive as numbers).
     for (const [key, v] of value !== null && typeof value === 'object' ? Object.entries(value) : []) {
-      if (typeof v === 'number' && !Number.isFinite(v)) {
+      if (typeof v === 'number' && !Number.isFinite(v) && !seen.has(key)) {
         seen.add(key);
         out.push({ path: key, kind: 'invalid', message: `${key} must be a finite number.` });
       }

@@ -1,6 +1,11 @@
-// The request journal: what each API request asked and got, per app, in a ring buffer so a long
-// CI run cannot grow it without bound.
+// The request journal: what each API request asked and got, per app, in a ring buffer, with every
+// journal of a store held to one budget in bytes. An entry keeps the raw text the request carried
+// (path, query string, body, touched ids) as UTF-8 in an arena outside the JS heap, and is read
+// back and parsed only when the journal is read: what an entry costs is its bytes, exactly.
 
+import { parseQuery } from '../core/query-string.js';
+
+/** An entry as the control plane shows it. */
 export interface JournalEntry {
   /** Order across all apps. */
   seq: number;
@@ -18,6 +23,50 @@ export interface JournalEntry {
   touched: string[];
 }
 
+/** What the pipeline hands the journal: the raw text of the request. */
+export interface JournalRecord {
+  seq: number;
+  time: number;
+  app: string | null;
+  request_id: string;
+  method: string;
+  path: string;
+  /** The query string as sent (`?a=1`), or empty. */
+  search: string;
+  /** The JSON text of a body that parsed as an object; null when no body was read. */
+  bodyText: string | null;
+  status: number;
+  operationId: string;
+  touched: string[];
+}
+
+/**
+ * An entry as kept: numbers and shared strings on the heap, and its text (path, query string, body,
+ * touched ids) as UTF-8 bytes in one chunk of the store's arena, in that order from `offset`.
+ */
+interface Stored {
+  seq: number;
+  time: number;
+  app: string | null;
+  request_id: string;
+  method: string;
+  status: number;
+  operationId: string;
+  chunk: Buffer;
+  chunkIndex: number;
+  offset: number;
+  pathBytes: number;
+  searchBytes: number;
+  /** Bytes of the body's JSON text; -1: no body was read. */
+  bodyBytes: number;
+  /** A body over MAX_BODY_CHARS keeps only its length in characters; 0 otherwise. */
+  truncatedChars: number;
+  /** Bytes of the `touched` ids as a JSON array; 0: none. */
+  touchedBytes: number;
+  owner: Journal;
+  live: boolean;
+}
+
 export interface JournalFilter {
   app?: string;
   method?: string;
@@ -31,79 +80,284 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/** Bodies larger than this are journaled as a marker. */
-const MAX_BODY_CHARS = 16 * 1024;
+/** Bodies longer than this (in characters) are journaled as `{"truncated":true,"chars":n}`. */
+export const MAX_BODY_CHARS = 16 * 1024;
+
+/** The bytes every journal of a store may hold together, unless configured otherwise. */
+export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 /**
- * The body text all journals of a store may hold together. Entries per app are bounded by the ring,
- * but with a thousand provisioned apps that alone would allow gigabytes; past this budget bodies
- * are journaled as markers until older entries leave.
+ * What an entry costs on the heap beyond its text: the entry object (about twenty fields), its
+ * request id, and its slots in the ring and in the store-wide queue. Measured at 262 bytes (heap
+ * after a full GC over 60,000 small entries), counted with room to spare.
  */
-export const JOURNAL_BODY_BUDGET = 64 * 1024 * 1024;
+export const ENTRY_BYTES = 320;
 
-export interface JournalBudget {
-  readonly max: number;
-  used: number;
+/** The arena is allocated a chunk at a time as it fills, so an idle store costs nothing. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The budget every journal of a store shares, split in two fixed parts so that neither can take
+ * more than its share however the requests look: three quarters for the entries' text, kept as
+ * UTF-8 in a circular arena of buffers outside the JS heap (so a million large requests churn no
+ * garbage through it), one quarter for the entries themselves at ENTRY_BYTES each. The store-wide
+ * queue keeps the order entries arrived in across every journal: when either part is full, the
+ * oldest entries of the whole store make room.
+ */
+export class JournalSpace {
+  readonly arenaBytes: number;
+  readonly maxEntries: number;
+  private readonly chunkBytes: number;
+  private readonly chunkCount: number;
+  private readonly chunks: Buffer[] = [];
+  /** Where the next entry's text goes, as chunk index and offset. */
+  private tailChunk = 0;
+  private tailOffset = 0;
+  /** Entries in arrival order from `head`; ones that left their journal meanwhile are skipped. */
+  private queue: (Stored | undefined)[] = [];
+  private head = 0;
+  private live = 0;
+  /** Text bytes of the live entries. */
+  private textBytes = 0;
+
+  constructor(readonly max: number = DEFAULT_JOURNAL_BYTES) {
+    this.arenaBytes = Math.floor((max * 3) / 4);
+    this.maxEntries = Math.max(1, Math.floor(max / 4 / ENTRY_BYTES));
+    this.chunkBytes = Math.max(1, Math.min(CHUNK_BYTES, this.arenaBytes));
+    this.chunkCount = Math.max(1, Math.floor(this.arenaBytes / this.chunkBytes));
+  }
+
+  /** Entries held now, across every journal. */
+  get entries(): number {
+    return this.live;
+  }
+
+  /** Bytes held now by the budget's count: the live entries' text and ENTRY_BYTES each. */
+  get used(): number {
+    return this.textBytes + this.live * ENTRY_BYTES;
+  }
+
+  /** The largest text an entry may have: one chunk. */
+  get maxText(): number {
+    return this.chunkBytes;
+  }
+
+  /**
+   * Room for `bytes` of text in one chunk, evicting the oldest entries of the store until there is
+   * (and until the entry count has room); returns where to write.
+   */
+  allocate(bytes: number): { chunk: Buffer; chunkIndex: number; offset: number } {
+    while (this.live >= this.maxEntries && this.evictOldest());
+    for (;;) {
+      let chunk = this.tailChunk;
+      let offset = this.tailOffset;
+      if (offset + bytes > this.chunkBytes) {
+        chunk = (chunk + 1) % this.chunkCount;
+        offset = 0;
+      }
+      if (this.fits(chunk, offset, bytes) || !this.evictOldest()) {
+        this.tailChunk = chunk;
+        this.tailOffset = offset + bytes;
+        const buffer = (this.chunks[chunk] ??= Buffer.allocUnsafe(this.chunkBytes));
+        return { chunk: buffer, chunkIndex: chunk, offset };
+      }
+    }
+  }
+
+  /** Whether text from the tail up to chunk:offset+bytes stays clear of the oldest live entry. */
+  private fits(chunk: number, offset: number, bytes: number): boolean {
+    const oldest = this.oldest();
+    if (!oldest) return true;
+    const size = this.chunkBytes;
+    const total = this.chunkCount * size;
+    const tail = (this.tailChunk * size + this.tailOffset) % total;
+    const headAt = oldest.chunkIndex * size + oldest.offset;
+    const free = headAt === tail ? 0 : (headAt - tail + total) % total;
+    const needed = ((chunk * size + offset - tail + total) % total) + bytes;
+    return needed <= free;
+  }
+
+  private oldest(): Stored | undefined {
+    while (this.head < this.queue.length) {
+      const entry = this.queue[this.head];
+      if (entry?.live) return entry;
+      this.queue[this.head++] = undefined;
+    }
+    return undefined;
+  }
+
+  admit(entry: Stored): void {
+    // The slots before `head` are spent: drop them once they are half the queue.
+    if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact();
+    this.queue.push(entry);
+    this.live++;
+    this.textBytes += textBytesOf(entry);
+  }
+
+  /** Called by a journal for each entry that leaves it; its text's room is reused in arrival order. */
+  release(entry: Stored): void {
+    entry.live = false;
+    this.live--;
+    this.textBytes -= textBytesOf(entry);
+    const waiting = this.queue.length - this.head;
+    if (waiting - this.live > this.live / 2 + 64) this.compact();
+  }
+
+  private evictOldest(): boolean {
+    const entry = this.oldest();
+    if (!entry) return false;
+    entry.owner.dropOldest();
+    return true;
+  }
+
+  private compact(): void {
+    const kept: Stored[] = [];
+    for (let i = this.head; i < this.queue.length; i++) {
+      const e = this.queue[i];
+      if (e?.live) kept.push(e);
+    }
+    this.queue = kept;
+    this.head = 0;
+  }
 }
 
+const textBytesOf = (e: Stored): number => e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes;
+
 export class Journal {
-  // Both grow as entries arrive (an idle provisioned app costs nothing), then wrap around.
-  private buffer: JournalEntry[] = [];
-  /** Body characters each slot holds against the budget. */
-  private charged: number[] = [];
-  private next = 0;
-  private count = 0;
+  // Oldest first from `head`: a queue rather than a fixed ring, so an app whose entries the
+  // store-wide budget took holds no empty slots (1,000 apps × 1,000 slots would be 8 MB).
+  private items: (Stored | undefined)[] = [];
+  private head = 0;
 
   constructor(
     readonly capacity: number,
-    private readonly budget: JournalBudget = { max: JOURNAL_BODY_BUDGET, used: 0 },
+    private readonly space: JournalSpace = new JournalSpace(),
   ) {}
 
-  /**
-   * Records an entry whose `body` is the parsed request body (or null) and `chars` the length of
-   * its text. A body over the per-entry size or the store's budget becomes `{"truncated":true,"chars":n}`.
-   */
-  add(entry: JournalEntry, chars: number): void {
+  /** Records a request; its body is kept as text up to MAX_BODY_CHARS, past that as its length. */
+  add(record: JournalRecord): void {
     if (this.capacity === 0) return;
-    this.budget.used -= this.charged[this.next] ?? 0;
-    const keep = entry.body !== null && chars <= MAX_BODY_CHARS && this.budget.used + chars <= this.budget.max;
-    if (entry.body !== null && !keep) entry.body = { truncated: true, chars };
-    this.buffer[this.next] = entry;
-    this.charged[this.next] = keep ? chars : 0;
-    this.budget.used += keep ? chars : 0;
-    this.next = (this.next + 1) % this.capacity;
-    if (this.count < this.capacity) this.count++;
+    const { path, search, touched } = record;
+    let body = record.bodyText;
+    let truncatedChars = 0;
+    if (body !== null && body.length > MAX_BODY_CHARS) {
+      truncatedChars = body.length;
+      body = null;
+    }
+    const touchedText = touched.length === 0 ? '' : JSON.stringify(touched);
+    // One measure and one write of the whole text (each a call into C++); the parts' own byte
+    // lengths are their lengths unless the text holds anything beyond ASCII.
+    let text = body === null ? path + search + touchedText : path + search + body + touchedText;
+    let bytes = Buffer.byteLength(text);
+    if (bytes > this.space.maxText && body !== null) {
+      // Only with a budget of a few KiB: the body goes as a marker, as an over-long one does.
+      truncatedChars = body.length;
+      body = null;
+      text = path + search + touchedText;
+      bytes = Buffer.byteLength(text);
+    }
+    if (bytes > this.space.maxText) return;
+    const ascii = bytes === text.length;
+    const pathBytes = ascii ? path.length : Buffer.byteLength(path);
+    const searchBytes = ascii ? search.length : Buffer.byteLength(search);
+    const bodyBytes = body === null ? -1 : ascii ? body.length : Buffer.byteLength(body);
+    const touchedBytes = ascii ? touchedText.length : Buffer.byteLength(touchedText);
+    if (this.size === this.capacity) this.dropOldest();
+    const { chunk, chunkIndex, offset } = this.space.allocate(bytes);
+    chunk.write(text, offset, bytes);
+    const entry: Stored = {
+      seq: record.seq,
+      time: record.time,
+      app: record.app,
+      request_id: record.request_id,
+      method: record.method,
+      status: record.status,
+      operationId: record.operationId,
+      chunk,
+      chunkIndex,
+      offset,
+      pathBytes,
+      searchBytes,
+      bodyBytes,
+      truncatedChars,
+      touchedBytes,
+      owner: this,
+      live: true,
+    };
+    this.space.admit(entry);
+    this.items.push(entry);
+  }
+
+  /** Drops the oldest entry: the ring is full, or the store-wide budget needs its room. */
+  dropOldest(): void {
+    const entry = this.items[this.head];
+    if (!entry) return;
+    this.items[this.head++] = undefined;
+    if (this.head > 16 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    this.space.release(entry);
+  }
+
+  /** Oldest first, as kept (unparsed). */
+  private stored(): Stored[] {
+    return this.items.slice(this.head) as Stored[];
   }
 
   /** Oldest first. */
   entries(): JournalEntry[] {
-    const out: JournalEntry[] = [];
-    const start = (this.next - this.count + this.capacity) % this.capacity;
-    for (let i = 0; i < this.count; i++) {
-      const e = this.buffer[(start + i) % this.capacity];
-      if (e) out.push(e);
-    }
-    return out;
+    return this.stored().map(shown);
+  }
+
+  /** Entries matching a filter, oldest first, unparsed (see `query`). */
+  matching(f: JournalFilter): readonly Stored[] {
+    return this.stored().filter((e) => matchesFilter(e, f));
   }
 
   get size(): number {
-    return this.count;
+    return this.items.length - this.head;
   }
 
-  /** Forgets every entry and gives their bodies' share of the budget back. */
+  /** Forgets every entry and gives their bytes back. */
   clear(): void {
-    for (const c of this.charged) this.budget.used -= c;
-    this.buffer = [];
-    this.charged = [];
-    this.next = 0;
-    this.count = 0;
+    const gone = this.stored();
+    this.items = [];
+    this.head = 0;
+    for (const e of gone) this.space.release(e);
   }
 }
 
-export function matchesFilter(e: JournalEntry, f: JournalFilter): boolean {
+const pathOf = (e: Stored): string => e.chunk.toString('utf8', e.offset, e.offset + e.pathBytes);
+
+/** An entry as the control plane shows it: its text read back, the query and body parsed. */
+function shown(e: Stored): JournalEntry {
+  let at = e.offset + e.pathBytes;
+  const search = e.chunk.toString('utf8', at, (at += e.searchBytes));
+  let body: unknown = null;
+  if (e.truncatedChars > 0) body = { truncated: true, chars: e.truncatedChars };
+  else if (e.bodyBytes >= 0) body = JSON.parse(e.chunk.toString('utf8', at, (at += e.bodyBytes))) as unknown;
+  const touched = e.touchedBytes === 0 ? [] : (JSON.parse(e.chunk.toString('utf8', at, at + e.touchedBytes)) as string[]);
+  return {
+    seq: e.seq,
+    time: e.time,
+    app: e.app,
+    request_id: e.request_id,
+    method: e.method,
+    path: pathOf(e),
+    query: parseQuery(search),
+    body,
+    status: e.status,
+    operationId: e.operationId,
+    touched,
+  };
+}
+
+function matchesFilter(e: Stored, f: JournalFilter): boolean {
   if (f.method !== undefined && e.method !== f.method.toUpperCase()) return false;
   if (f.path !== undefined) {
-    if (f.path.endsWith('*') ? !e.path.startsWith(f.path.slice(0, -1)) : e.path !== f.path) return false;
+    const path = pathOf(e);
+    if (f.path.endsWith('*') ? !path.startsWith(f.path.slice(0, -1)) : path !== f.path) return false;
   }
   if (f.operationId !== undefined && e.operationId !== f.operationId) return false;
   if (f.status !== undefined && e.status !== f.status) return false;
@@ -111,9 +365,19 @@ export function matchesFilter(e: JournalEntry, f: JournalFilter): boolean {
   return true;
 }
 
-/** Entries of several journals merged in request order, filtered, the most recent `limit` kept. */
+/** How many entries of several journals match. */
+export function count(journals: readonly Journal[], f: JournalFilter): number {
+  let n = 0;
+  for (const j of journals) n += j.matching(f).length;
+  return n;
+}
+
+/**
+ * Entries of several journals merged in request order, filtered, the most recent `limit` kept;
+ * only those are parsed.
+ */
 export function query(journals: readonly Journal[], f: JournalFilter): JournalEntry[] {
-  const all = journals.flatMap((j) => j.entries().filter((e) => matchesFilter(e, f)));
+  const all = journals.flatMap((j) => j.matching(f));
   all.sort((a, b) => a.seq - b.seq);
-  return f.limit !== undefined ? all.slice(Math.max(0, all.length - f.limit)) : all;
+  return (f.limit !== undefined ? all.slice(Math.max(0, all.length - f.limit)) : all).map(shown);
 }

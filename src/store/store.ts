@@ -12,7 +12,7 @@ import { expandFixture, type Expansion } from './expand.js';
 import { checkGenerateCaps, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
-import { Journal, JOURNAL_BODY_BUDGET, type JournalBudget } from './journal.js';
+import { Journal, JournalSpace } from './journal.js';
 import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
 
@@ -36,8 +36,8 @@ export interface StoreOptions {
   testAppIdleSeconds?: number;
   /** Journal entries kept per app (default 1000). */
   journalSize?: number;
-  /** Request-body characters all journals together may hold (default 64 Mi). */
-  journalBodyBudget?: number;
+  /** Bytes all journals together may hold (default 64 MiB); past it the oldest entries go. */
+  journalBytes?: number;
   /** Most customers, companies and parts an app may reach through API writes. */
   limits?: Partial<AppLimits>;
 }
@@ -67,8 +67,8 @@ export class Store {
   readonly journalSize: number;
   readonly limits: AppLimits;
   private journalSeq = 1;
-  /** Shared by every journal of the store, so their bodies together stay within one budget. */
-  private readonly journalBudget: JournalBudget;
+  /** Shared by every journal of the store, so their entries together stay within one budget. */
+  private readonly journalSpace: JournalSpace;
 
   constructor(options: StoreOptions) {
     this.seed = options.seed;
@@ -79,7 +79,7 @@ export class Store {
     this.requestIdsStart = this.requestIds.random.state();
     this.faults = new Faults(options.seed, (appId) => this.apps.get(appId)?.faultRandom);
     this.journalSize = options.journalSize ?? 1000;
-    this.journalBudget = { max: options.journalBodyBudget ?? JOURNAL_BODY_BUDGET, used: 0 };
+    this.journalSpace = new JournalSpace(options.journalBytes);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.anonymousJournal = this.newJournal();
     this.testApps = {
@@ -126,12 +126,12 @@ export class Store {
   }
 
   private newJournal(): Journal {
-    return new Journal(this.journalSize, this.journalBudget);
+    return new Journal(this.journalSize, this.journalSpace);
   }
 
-  /** Body characters the journals hold now (for tests of the budget). */
-  journalBodyChars(): number {
-    return this.journalBudget.used;
+  /** Bytes and entries the journals hold now, against the budget. */
+  journalUsage(): { bytes: number; max: number; entries: number } {
+    return { bytes: this.journalSpace.used, max: this.journalSpace.max, entries: this.journalSpace.entries };
   }
 
   nextJournalSeq(): number {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes, mock, TEST_NOW } from '../helpers.js';
 import { ADA } from '../fixture-ids.js';
+import { ENTRY_BYTES } from '../../src/store/journal.js';
 
 const list = async (m: ReturnType<typeof mock>, query = '') => (await m.call('GET', `/__admin/requests${query}`, { token: null })).body.requests as any[];
 
@@ -109,31 +110,87 @@ describe('the request journal', () => {
   });
 });
 
-describe('the journal body budget', () => {
+describe('the store-wide journal budget in bytes', () => {
   const big = (n: number) => ({ name: `tag-${n}`, pad: 'x'.repeat(1000) });
+  const pad = 'q'.repeat(4000);
 
-  it('keeps bodies while the store-wide budget allows, then records markers, and frees the budget as entries leave', async () => {
-    const m = mock({ journalSize: 3, journalBodyBudget: 2500 });
-    for (let i = 0; i < 3; i++) await m.call('POST', '/tags', { body: big(i) });
-    const bodies = (await list(m, '?app=demo')).map((e) => e.body);
-    expect(bodies[0]).toEqual(big(0));
-    expect(bodies[1]).toEqual(big(1));
-    expect(bodies[2]).toEqual({ truncated: true, chars: JSON.stringify(big(2)).length });
-    expect(m.store.journalBodyChars()).toBe(2 * JSON.stringify(big(0)).length);
-    // The ring drops the oldest entry, giving its share back.
-    await m.call('POST', '/tags', { body: big(3) });
-    expect((await list(m, '?app=demo')).at(-1).body).toEqual(big(3));
-    await m.call('DELETE', '/__admin/requests', { token: null });
-    expect(m.store.journalBodyChars()).toBe(0);
+  it('counts the whole entry, query included: at the budget the oldest entries of the whole store go', async () => {
+    const m = mock({ journalBytes: 64 * 1024 });
+    for (let i = 0; i < 20; i++) await m.call('GET', `/users/missing-${i}?pad=${pad}`);
+    for (let i = 0; i < 5; i++) await m.call('GET', `/users/other-${i}?pad=${pad}`, { token: 'other-token' });
+    const kept = await list(m);
+    // The most recent entries, across both apps, in order: a suffix of what was sent.
+    const sent = [...[...Array(20).keys()].map((i) => `/users/missing-${i}`), ...[...Array(5).keys()].map((i) => `/users/other-${i}`)];
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(20);
+    expect(kept.map((e) => e.path)).toEqual(sent.slice(sent.length - kept.length));
+    expect(kept.at(-1).query).toEqual({ pad });
+    const usage = m.store.journalUsage();
+    expect(usage.entries).toBe(kept.length);
+    expect(usage.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(usage.bytes).toBeGreaterThan(kept.length * 4000);
+    expect((await m.call('POST', '/__admin/requests/count', { token: null, body: {} })).body).toEqual({ count: kept.length });
   });
 
-  it('shares one budget across apps and frees an evicted app\'s share', async () => {
-    const m = mock({ journalBodyBudget: 2500, maxTestApps: 1 });
-    await m.call('POST', '/tags', { token: 'test_one', body: big(1) });
-    await m.call('POST', '/tags', { token: 'other-token', body: big(2) });
+  it('keeps every kept entry intact as its text wraps around the arena, and caps the entry count', async () => {
+    const m = mock({ journalBytes: 16 * 1024 }); // 12 KiB of text, 4 KiB of entries
+    const cap = Math.floor(4096 / ENTRY_BYTES);
+    const sent: { path: string; pad: string; body: unknown }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const pad = String(i % 10).repeat((i * 677) % 3000);
+      // No name: refused, but journaled with its body all the same.
+      const body = { n: i, text: 'é'.repeat(i % 7) };
+      sent.push({ path: i % 2 ? '/tags' : '/companies', pad, body });
+      await m.call('POST', `${i % 2 ? '/tags' : '/companies'}?pad=${pad}`, { body });
+    }
+    const kept = await list(m);
+    expect(kept.length).toBeGreaterThan(1);
+    expect(kept.length).toBeLessThanOrEqual(cap);
+    expect(kept.map((e) => ({ path: e.path, pad: e.query.pad, body: e.body }))).toEqual(sent.slice(sent.length - kept.length));
+    expect(m.store.journalUsage().bytes).toBeLessThanOrEqual(16 * 1024);
+    for (let i = 0; i < 40; i++) await m.call('GET', '/admins');
+    expect((await list(m)).length).toBe(cap);
+  });
+
+  it('counts bodies too, and gives bytes back as entries leave the ring and journals are cleared', async () => {
+    const m = mock({ journalSize: 3, journalBytes: 1024 * 1024 });
+    for (let i = 0; i < 3; i++) await m.call('POST', '/tags', { body: big(i) });
+    expect((await list(m, '?app=demo')).map((e) => e.body)).toEqual([big(0), big(1), big(2)]);
+    const three = m.store.journalUsage().bytes;
+    expect(three).toBeGreaterThan(3 * 1000);
+    // The ring drops the oldest entry, giving its share back.
     await m.call('POST', '/tags', { body: big(3) });
-    expect((await list(m, '?app=demo'))[0].body).toEqual({ truncated: true, chars: JSON.stringify(big(3)).length });
+    expect((await list(m, '?app=demo')).map((e) => e.body)).toEqual([big(1), big(2), big(3)]);
+    expect(m.store.journalUsage()).toEqual({ bytes: three, max: 1024 * 1024, entries: 3 });
+    await m.call('DELETE', '/__admin/requests', { token: null });
+    expect(m.store.journalUsage()).toEqual({ bytes: 0, max: 1024 * 1024, entries: 0 });
+  });
+
+  it('shares one budget across apps, provisioned ones included, and frees an evicted app\'s share', async () => {
+    const m = mock({ maxTestApps: 1 });
+    await m.call('POST', '/tags', { token: 'test_one', body: big(1) });
+    const one = m.store.journalUsage().bytes;
+    await m.call('POST', '/tags', { token: 'other-token', body: big(2) });
+    expect(m.store.journalUsage().bytes).toBeGreaterThan(one);
     await m.call('GET', '/admins', { token: 'test_two' }); // evicts test_one
-    expect(m.store.journalBodyChars()).toBe(JSON.stringify(big(2)).length);
+    expect(m.store.journalUsage().entries).toBe(2);
+    expect((await list(m)).map((e) => e.app)).toEqual(['other', 'test_two']);
+  });
+});
+
+describe('an over-long URL', () => {
+  it('is refused with 414 before its query is read, and journaled with a short path and no query', async () => {
+    const m = mock();
+    const res = await m.call('GET', `/users?email=${'e'.repeat(9000)}`);
+    expect(res.status).toBe(414);
+    expect(errorCodes(res)).toEqual(['bad_request']);
+    const long = await m.call('GET', `/users/${'u'.repeat(9000)}`);
+    expect(long.status).toBe(414);
+    const entries = await list(m);
+    expect(entries.map((e) => [e.app, e.status, e.path, e.query, e.body, e.touched])).toEqual([
+      [null, 414, '/users', {}, null, []],
+      [null, 414, `/users/${'u'.repeat(249)}`, {}, null, []],
+    ]);
+    expect(m.store.journalUsage().bytes).toBeLessThan(2 * 1024);
   });
 });

@@ -44,4 +44,11 @@ describe('parseConfig', () => {
   it('rejects a bad environment value', () => {
     expect(() => parseConfig([], { PORT: 'eighty' })).toThrow(/--port must be an integer/);
   });
+
+  it('reads the journal budget from --journal-bytes or JOURNAL_BYTES, at least 1 MiB', () => {
+    expect(DEFAULT_CONFIG.journalBytes).toBe(64 * 1024 * 1024);
+    expect(parseConfig(['--journal-bytes', '2097152'], {})).toMatchObject({ journalBytes: 2_097_152 });
+    expect(parseConfig([], { JOURNAL_BYTES: '1048576' })).toMatchObject({ journalBytes: 1_048_576 });
+    expect(() => parseConfig(['--journal-bytes', '1000'], {})).toThrow(/--journal-bytes must be an integer from 1048576/);
+  });
 });

@@ -1,0 +1,15 @@
+// A query string as the API reads it: one value per name, the first of repeated names winning.
+
+/** `?a=1&a=2&b` → `{ a: '1', b: '' }`; an empty string or a lone `?` gives `{}`. */
+export function parseQuery(search: string): Record<string, string> {
+  if (search === '' || search === '?') return {};
+  // fromEntries defines own properties, so a `__proto__` parameter cannot reach a prototype.
+  const seen = new Set<string>();
+  const entries: [string, string][] = [];
+  for (const [k, v] of new URLSearchParams(search)) {
+    if (seen.has(k)) continue;
+    seen.add(k);
+    entries.push([k, v]);
+  }
+  return Object.fromEntries(entries);
+}
