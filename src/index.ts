@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
   const server = await listen(app, config.port, config.host, {
     requestId: () => store.nextRequestId(),
+    now: () => store.now(),
     limits: { shutdownGraceMs: config.shutdownGraceSeconds * 1000, maxConnections: config.maxConnections },
   }).catch((err: unknown) => {
     throw listenFailure(err, config.host, config.port);

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { apiError, type ApiError } from './core/errors.js';
-import { errorBody } from './http/respond.js';
+import { errorBody, httpDate } from './http/respond.js';
 
 export interface RunningServer {
   url: string;
@@ -51,14 +51,25 @@ const LINGER_MS = 1_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function errorHead(requestId: string, body: string): Record<string, string> {
-  return { 'content-type': JSON_TYPE, 'x-request-id': requestId, 'content-length': String(Buffer.byteLength(body)) };
+/** What identifies an answer the server writes itself: its request id and `Date` (the mock's clock when given). */
+interface Stamp {
+  id: string;
+  date: string | undefined;
+}
+
+function errorHead(stamp: Stamp, body: string): Record<string, string> {
+  return {
+    'content-type': JSON_TYPE,
+    ...(stamp.date === undefined ? {} : { date: stamp.date }),
+    'x-request-id': stamp.id,
+    'content-length': String(Buffer.byteLength(body)),
+  };
 }
 
 /** An answer for a socket no request object owns (a parse error, a timeout, CONNECT). */
-function rawErrorResponse(status: number, reason: string, error: ApiError, requestId: string): string {
-  const body = JSON.stringify(errorBody(error.errors, requestId));
-  const head = Object.entries({ ...errorHead(requestId, body), connection: 'close' }).map(([k, v]) => `${k}: ${v}`);
+function rawErrorResponse(status: number, reason: string, error: ApiError, stamp: Stamp): string {
+  const body = JSON.stringify(errorBody(error.errors, stamp.id));
+  const head = Object.entries({ ...errorHead(stamp, body), connection: 'close' }).map(([k, v]) => `${k}: ${v}`);
   return [`HTTP/1.1 ${status} ${reason}`, ...head, '', body].join('\r\n');
 }
 
@@ -73,9 +84,9 @@ function answerAndClose(socket: Duplex, response: string): void {
   socket.once('close', () => clearTimeout(timer));
 }
 
-function sendError(res: ServerResponse, status: number, error: ApiError, requestId: string): void {
-  const body = JSON.stringify(errorBody(error.errors, requestId));
-  res.writeHead(status, { ...errorHead(requestId, body), connection: 'close' });
+function sendError(res: ServerResponse, status: number, error: ApiError, stamp: Stamp): void {
+  const body = JSON.stringify(errorBody(error.errors, stamp.id));
+  res.writeHead(status, { ...errorHead(stamp, body), connection: 'close' });
   res.end(body);
 }
 
@@ -88,22 +99,29 @@ export function listen(
   app: Hono,
   port: number,
   host: string,
-  options: { limits?: Partial<ServerLimits>; requestId?: () => string } = {},
+  options: {
+    limits?: Partial<ServerLimits>;
+    requestId?: () => string;
+    /** The mock's clock (Unix seconds) for the `Date` of answers the server writes itself; Node's wall clock without it. */
+    now?: () => number;
+  } = {},
 ): Promise<RunningServer> {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
-  const requestId = options.requestId ?? (() => '0'.repeat(20));
+  const nextId = options.requestId ?? (() => '0'.repeat(20));
+  const { now } = options;
+  const stampOf = (): Stamp => ({ id: nextId(), date: now === undefined ? undefined : httpDate(now()) });
   const adapter = getRequestListener(app.fetch, {
     // Stands in for a missing Host (HTTP/1.0 may omit it).
     hostname: host.includes(':') ? `[${host}]` : host,
     // The adapter's own answer to a target or Host it cannot turn into a URL is a bare 400.
     errorHandler: (err) => {
-      const id = requestId();
+      const stamp = stampOf();
       const error =
         err instanceof RequestError
           ? apiError('bad_request', `The request target or its Host header is not valid (${err.message}).`)
           : apiError('server_error', 'An unexpected error occurred; the mock keeps serving.');
-      const body = JSON.stringify(errorBody(error.errors, id));
-      return new Response(body, { status: error.status, headers: errorHead(id, body) });
+      const body = JSON.stringify(errorBody(error.errors, stamp.id));
+      return new Response(body, { status: error.status, headers: errorHead(stamp, body) });
     },
   });
 
@@ -125,10 +143,10 @@ export function listen(
       silent.delete(req.socket);
       const target = req.url ?? '';
       if (!SERVED_TARGET.test(target)) {
-        return sendError(res, 400, apiError('bad_request', `The request target must be a path such as /admins (or an absolute http URL), not ${quoted(target)}.`), requestId());
+        return sendError(res, 400, apiError('bad_request', `The request target must be a path such as /admins (or an absolute http URL), not ${quoted(target)}.`), stampOf());
       }
       if (req.httpVersion === '1.1' && req.headers.host === undefined) {
-        return sendError(res, 400, apiError('bad_request', 'An HTTP/1.1 request needs a Host header.'), requestId());
+        return sendError(res, 400, apiError('bad_request', 'An HTTP/1.1 request needs a Host header.'), stampOf());
       }
       inFlight.add(res);
       res.once('close', () => {
@@ -153,21 +171,21 @@ export function listen(
     if (!socket.writable) return socket.destroy();
     const response =
       err.code === 'HPE_HEADER_OVERFLOW'
-        ? rawErrorResponse(431, 'Request Header Fields Too Large', apiError('header_fields_too_large', `The request line and headers are larger than ${limits.maxHeaderSize} bytes.`), requestId())
+        ? rawErrorResponse(431, 'Request Header Fields Too Large', apiError('header_fields_too_large', `The request line and headers are larger than ${limits.maxHeaderSize} bytes.`), stampOf())
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? rawErrorResponse(408, 'Request Timeout', apiError('bad_request', 'The request took too long to arrive.'), requestId())
-          : rawErrorResponse(400, 'Bad Request', apiError('bad_request', 'The request is not valid HTTP.'), requestId());
+          ? rawErrorResponse(408, 'Request Timeout', apiError('bad_request', 'The request took too long to arrive.'), stampOf())
+          : rawErrorResponse(400, 'Bad Request', apiError('bad_request', 'The request is not valid HTTP.'), stampOf());
     answerAndClose(socket, response);
   });
   // Without a listener Node answers a bare 417.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     silent.delete(req.socket);
-    sendError(res, 417, apiError('bad_request', `Only Expect: 100-continue is supported, not ${quoted(String(req.headers.expect))}.`), requestId());
+    sendError(res, 417, apiError('bad_request', `Only Expect: 100-continue is supported, not ${quoted(String(req.headers.expect))}.`), stampOf());
   });
   // Without a listener Node closes the socket without a word.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     silent.delete(req.socket);
-    answerAndClose(socket, rawErrorResponse(405, 'Method Not Allowed', apiError('method_not_allowed', 'CONNECT is not supported: the mock is not a proxy.'), requestId()));
+    answerAndClose(socket, rawErrorResponse(405, 'Method Not Allowed', apiError('method_not_allowed', 'CONNECT is not supported: the mock is not a proxy.'), stampOf()));
   });
 
   let closing: Promise<void> | undefined;

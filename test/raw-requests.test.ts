@@ -3,14 +3,17 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { Clock } from '../src/core/clock.js';
 import { listen, type RunningServer } from '../src/server.js';
 import { createStore } from '../src/setup.js';
 import { rawRequest, type RawReply } from './real.js';
 
+// 2026-01-02T00:00:00Z: every answer the server writes itself carries it as its Date, not the wall clock.
+const FROZEN = 1767312000;
 let server: RunningServer;
 beforeAll(async () => {
-  const store = createStore();
-  server = await listen(createApp({ store, log: () => undefined }), 0, '127.0.0.1', { requestId: () => store.nextRequestId() });
+  const store = createStore({ clock: new Clock({ start: FROZEN, frozen: true }) });
+  server = await listen(createApp({ store, log: () => undefined }), 0, '127.0.0.1', { requestId: () => store.nextRequestId(), now: () => store.now() });
 });
 afterAll(() => server.close());
 
@@ -18,6 +21,7 @@ function expectEnvelope(reply: RawReply, status: number, code: string, message: 
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(reply.headers['x-request-id']).toMatch(/^[0-9a-z]{20}$/);
+  expect(reply.headers.date).toBe('Fri, 02 Jan 2026 00:00:00 GMT');
   expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
   const body = JSON.parse(reply.body);
   expect(body).toEqual({ type: 'error.list', request_id: reply.headers['x-request-id'], errors: [{ code, message: expect.stringMatching(message) }] });
