@@ -131,6 +131,12 @@ function notPlainIntegers(schema: Schema, value: unknown): Problem[] {
   return out;
 }
 
+/**
+ * Problems listed for one request at the most: a body of 50,000 unknown members would otherwise
+ * be answered with 50,000 items, all of them describing the same mistake.
+ */
+export const MAX_PROBLEMS = 20;
+
 export function validate(schema: Schema, value: unknown, coerce = false): readonly Problem[] {
   const fn = compile(schema, coerce);
   // Read before ajv coerces the text in place.
@@ -152,6 +158,7 @@ export function validate(schema: Schema, value: unknown, coerce = false): readon
   }
   if (valid) return out;
   for (const e of fn.errors ?? []) {
+    if (out.length >= MAX_PROBLEMS) break;
     // anyOf/oneOf report each branch; the type error of the nullable branch says nothing useful.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const problem = describe(e);
