@@ -40,6 +40,8 @@ import {
 } from './lib.js';
 import { CUSTOMER_JSON_CACHE_SIZE } from '../../src/views/customer-json.js';
 import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites } from './scenarios.js';
+import { journalMemory } from './journal-memory.js';
+import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -404,6 +406,10 @@ await main(async () => {
   log('cold start');
   const cold = await coldStart();
   const soak = await rssUnderLoad();
+  log('worst writes at the body limit');
+  const worst = await worstWrites({ rounds: quick ? 2 : 5 });
+  log(`journal memory (1,000 apps x ${quick ? 100 : 1000} requests, two child processes)`);
+  const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
 
   const lines: string[] = [];
   const say = (s = '') => lines.push(s);
@@ -479,6 +485,14 @@ await main(async () => {
   say(`  ${fmt(soak.result.rps)} req/s (noise ${fmt(soak.result.foreign * 100, 0)}%), p99 ${ms(soak.result.p99)}, bad ${badCount([soak.result], [200])}; RSS at 10 s ${mib(soak.at10)}, end ${mib(soak.end)}, peak ${mib(soak.peak)}; after GC ${mib(soak.afterGc.rss)} RSS, ${mib(soak.afterGc.heapUsed)} heap; ${fmt(soak.customers)} users in the app`);
   say(`  RSS over time (s: MiB): ${series.filter((_, i) => i % step === 0 || i === series.length - 1).map(([t, r]) => `${t.toFixed(0)}: ${r.toFixed(0)}`).join(', ')}`);
   say();
+  say('worst write an app token can send at the 1 MiB body limit, per endpoint (in-process, fresh test app per round; longest event-loop block):');
+  say(formatRows(worst));
+  say();
+  say(
+    `journal memory: ${journal.apps} apps x ${journal.requestsPerApp} requests (URL ${fmt(journal.urlChars)} chars, body ${fmt(journal.bodyChars)} chars): ` +
+      `peak RSS ${mib(journal.withJournal.peakRssMiB)} with the journal vs ${mib(journal.base.peakRssMiB)} without; journal holds ${mib(journal.withJournal.journalMiB)} in ${fmt(journal.withJournal.journalEntries)} entries`,
+  );
+  say();
 
   const getMock = rows.find((r) => r.label === 'GET /users/{id}' && r.server === 'mock') as Row;
   const getBare = floorOf('GET /users/{id}') as Row;
@@ -496,6 +510,8 @@ await main(async () => {
     ['cold start <= 2x bare Hono', median(cold.mock) <= 2 * median(cold.bare), `${fmt(median(cold.mock) / median(cold.bare), 2)}x (${ms(median(cold.mock), 0)} vs ${ms(median(cold.bare), 0)})`],
     ['reset <= 5 ms at 100k users (round trip)', (reset100k?.roundTripMs ?? Infinity) <= 5, `${ms(reset100k?.roundTripMs ?? NaN, 3)} round trip, ${ms(reset100k?.serverMs ?? NaN, 3)} server-side`],
     [`RSS growth < 50 MB after the first 10 s of POST load (${soak.seconds} s)`, growth * 1.048576 < 50, `${fmt(growth * 1.048576, 1)} MB (${mib(soak.at10)} -> ${mib(soak.end)})`],
+    [`worst write at the body limit blocks <= ${TARGET_MS} ms (each of ${worst.length})`, worst.every((w) => w.blockedMs <= TARGET_MS), worst.map((w) => fmt(w.blockedMs, 1)).join(' / ') + ' ms'],
+    [`journal RSS (1,000 apps) <= its ${fmt(journal.budgetMiB)} MiB budget over the base`, journal.met, `+${mib(journal.journalRssMiB)}`],
   ];
   say('targets (ratios to the floor measured in this run):');
   say(table(['target', 'result', 'measured'], targets.map(([t, ok, m]) => [t, verdict(ok), m])));
@@ -505,7 +521,7 @@ await main(async () => {
 
   const json = option('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, targets }, null, 2));
+    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, journal, targets }, null, 2));
     log(`results written to ${json}`);
   }
 });
