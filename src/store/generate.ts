@@ -39,6 +39,22 @@ export function checkGenerateCaps(spec: GenerateSpec, limits: AppLimits): void {
   }
 }
 
+/**
+ * A merge lays records over an app that already holds some, so its generate caps alone would let
+ * repeated merges grow the app without end: what the merge leaves must be within the limits too.
+ */
+export function checkMergedTotals(doc: FixtureDocument, spec: GenerateSpec | undefined, limits: AppLimits): void {
+  const generated = (keys: readonly (keyof GenerateSpec)[]) => keys.find((k) => spec?.[k] !== undefined && spec[k] !== 0);
+  const over = (count: number, limit: number, what: string, flag: string, field: string) => {
+    if (count > limit) throw new FixtureError(field, `the merge would leave the app with ${count} ${what}: at most ${limit}, the app's record limit (${flag})`);
+  };
+  const customerKey = generated(['users', 'leads', 'visitors']);
+  over(doc.customers.length, limits.customers, 'customers', '--max-customers', customerKey ? `generate.${customerKey}` : 'customers');
+  over(doc.companies.length, limits.companies, 'companies', '--max-companies', generated(['companies']) ? 'generate.companies' : 'companies');
+  const parts = doc.conversations.reduce((sum, c) => sum + c.parts.length, 0);
+  over(parts, limits.parts, 'conversation parts', '--max-parts', generated(['conversations', 'parts']) ? `generate.${generated(['conversations', 'parts'])}` : 'conversations');
+}
+
 export function partsOverLimit(path: string, limit: number): FixtureError {
   return new FixtureError(path, `at most ${limit} conversation parts may be generated (a generated conversation brings 1 to 5): the app's record limit (--max-parts)`);
 }

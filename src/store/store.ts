@@ -9,7 +9,7 @@ import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
 import { expandFixture, type Expansion } from './expand.js';
-import { checkGenerateCaps, partsOverLimit, takenIdentifiers } from './generate.js';
+import { checkGenerateCaps, checkMergedTotals, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
 import { Journal, JournalSpace } from './journal.js';
@@ -223,8 +223,11 @@ export class Store {
   seedApp(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): AppState {
     const existing = this.apps.get(input.app.id);
     const into = mode === 'merge' ? existing : undefined;
-    const { doc, counter } = this.expand(input, into ? into.counters.object : 1, undefined, into);
+    // Fresh ids: the generated records of a replace must not take ids the app handed out before.
+    const start = into ? into.counters.object : ids === 'fresh' && existing ? existing.counters.object : 1;
+    const { doc, counter } = this.expand(input, start, undefined, into);
     const merged = into ? mergeDocuments(exportState(into), doc, input) : doc;
+    if (into) checkMergedTotals(merged, input.generate, this.limits);
     return this.install(this.prepare(merged, counter), existing, ids);
   }
 

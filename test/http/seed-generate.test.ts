@@ -110,3 +110,46 @@ describe('generated identifiers never collide', () => {
     expect(after.companies.map((c) => c.company_id).sort()).toEqual(['gen-company-1', 'gen-company-2', 'gen-company-3']);
   });
 });
+
+describe('merges stay within the record limits', () => {
+  const limits = { customers: 400, companies: 300, parts: 1000 };
+  const merge = (m: TestMock, doc: unknown) => seed(m, doc, '?mode=merge');
+
+  it('refuses the merge that would take the app past --max-customers, however the customers come, and changes nothing', async () => {
+    const m = mock({ limits });
+    expect((await seed(m, bulk({ users: 300 }))).status).toBe(200);
+    const full = await merge(m, bulk({ users: 100 }));
+    expect(full.status).toBe(200);
+    expect(full.body.counts).toMatchObject({ customers: 400 });
+    const before = await stateText(m, 'bulk');
+    const generated = await merge(m, bulk({ leads: 1 }));
+    expect(generated.status).toBe(400);
+    expect(generated.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: 'generate.leads' });
+    expect(generated.body.errors[0].message).toContain('401 customers: at most 400');
+    const written = await merge(m, { ...bulk(undefined), customers: [{ id: '5714dd359a3fd47136ffff01', user_id: 'one-more' }] });
+    expect(written.status).toBe(400);
+    expect(written.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: 'customers' });
+    expect(await stateText(m, 'bulk')).toBe(before);
+  });
+
+  it('lets a merge replace records by id at the limit, since the total does not grow', async () => {
+    const m = mock({ limits });
+    expect((await seed(m, bulk({ users: 400 }))).status).toBe(200);
+    const one = (await state(m, 'bulk')).customers[0] as Customer;
+    const res = await merge(m, { ...bulk(undefined), customers: [{ id: one.id, user_id: 'renamed' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toMatchObject({ customers: 400 });
+  });
+});
+
+describe('a replace seed with ids=fresh', () => {
+  it('generates records under ids the app never handed out', async () => {
+    const m = mock();
+    expect((await seed(m, bulk({ users: 3 }))).status).toBe(200);
+    const first = (await state(m, 'bulk')).customers.map((c) => c.id);
+    expect((await seed(m, bulk({ users: 3 }), '?ids=fresh')).status).toBe(200);
+    const second = (await state(m, 'bulk')).customers.map((c) => c.id);
+    expect(second).toHaveLength(3);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+  });
+});
