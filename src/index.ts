@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   });
   const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
   const server = await listen(app, config.port, config.host, {
-    requestId: () => store.nextRequestId(),
+    requestId: () => store.nextConnectionRequestId(),
     now: () => store.now(),
     limits: { shutdownGraceMs: config.shutdownGraceSeconds * 1000, maxConnections: config.maxConnections },
   }).catch((err: unknown) => {

@@ -39,7 +39,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const clock = now === undefined ? new Clock() : new Clock({ start: now, frozen: true });
   const store = createStore({ ...setup, clock });
   const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }) });
-  const server = await listen(app, port, host, { requestId: () => store.nextRequestId(), now: () => store.now() });
+  const server = await listen(app, port, host, { requestId: () => store.nextConnectionRequestId(), now: () => store.now() });
   return {
     url: server.url,
     port: server.port,

@@ -16,7 +16,7 @@ const demo = { authorization: 'Bearer demo-token' };
 
 async function start(limits: Partial<ServerLimits> = {}) {
   const store = createStore();
-  return listen(createApp({ store, log: () => undefined }), 0, '127.0.0.1', { limits, requestId: () => store.nextRequestId() });
+  return listen(createApp({ store, log: () => undefined }), 0, '127.0.0.1', { limits, requestId: () => store.nextConnectionRequestId() });
 }
 
 /** A connection that records what it receives; `closed` resolves with it when the server closes it. */
@@ -45,6 +45,24 @@ async function injectLatency(url: string, ms: number) {
 }
 
 describe('connections that send nothing', () => {
+  it('take the request id of their 408 from a stream of their own, so the ids requests get do not depend on idle sockets', async () => {
+    const ids = async (idleFirst: boolean) => {
+      const server = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
+      try {
+        if (idleFirst) {
+          const idle = openSocket(server.port);
+          expect(await idle.closed).toMatch(/^HTTP\/1\.1 408 /);
+        }
+        const seen: string[] = [];
+        for (const path of ['/__admin/health', '/no-such-route']) seen.push((await fetch(`${server.url}${path}`)).headers.get('x-request-id') ?? '');
+        return seen;
+      } finally {
+        await server.close();
+      }
+    };
+    expect(await ids(true)).toEqual(await ids(false));
+  });
+
   it('get a 408 and are closed once the head timeout passes, even if the client never closes its side; an active one is served', async () => {
     const server = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
     try {

@@ -58,6 +58,7 @@ export class Store {
   readonly anonymousJournal: Journal;
   private readonly requestIds: RequestIds;
   private readonly requestIdsStart: RandomState;
+  private readonly connectionIds: RequestIds;
   private readonly apps = new Map<string, AppState>();
   private readonly tokens = new Map<string, string>();
   /** Provisioned apps, least recently used first. */
@@ -77,6 +78,8 @@ export class Store {
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.requestIds = new RequestIds(options.seed);
     this.requestIdsStart = this.requestIds.random.state();
+    // App ids are [a-z0-9_-], so this scope is no app's.
+    this.connectionIds = new RequestIds(options.seed, '#server');
     this.faults = new Faults(options.seed, (appId) => this.apps.get(appId)?.faultRandom);
     this.journalSize = options.journalSize ?? 1000;
     this.journalSpace = new JournalSpace(options.journalBytes);
@@ -111,6 +114,15 @@ export class Store {
    */
   nextRequestId(app?: AppState): string {
     return app ? app.nextRequestId() : this.requestIds.next();
+  }
+
+  /**
+   * Ids of the answers the server writes itself (a 408 to a connection that never spoke, a 431, a
+   * CONNECT): they come when sockets time out, not in request order, so they draw from a stream of
+   * their own and never move the ids every other request sees.
+   */
+  nextConnectionRequestId(): string {
+    return this.connectionIds.next();
   }
 
   now(): number {
