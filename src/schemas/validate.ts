@@ -137,7 +137,40 @@ function notPlainIntegers(schema: Schema, value: unknown): Problem[] {
  */
 export const MAX_PROBLEMS = 20;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * What ajv would report only after checking every member (it runs with allErrors), found first by
+ * counting: a closed object with more unknown members than an answer lists, or a member object
+ * over its maxProperties. A 1 MiB body of such members would otherwise cost tens of ms of checks
+ * whose results the answer leaves out.
+ */
+function oversized(schema: Schema, value: unknown): Problem[] | undefined {
+  if (!isRecord(value)) return undefined;
+  const props = (schema.properties ?? {}) as Record<string, Schema>;
+  if (schema.additionalProperties === false) {
+    const unknown: string[] = [];
+    let count = 0;
+    for (const key in value) {
+      if (Object.hasOwn(props, key)) continue;
+      if (unknown.length < MAX_PROBLEMS) unknown.push(key);
+      count++;
+    }
+    if (count > MAX_PROBLEMS) return unknown.map((key) => ({ path: key, kind: 'invalid', message: `${key} is not a recognised member.` }));
+  }
+  for (const key in props) {
+    const max = props[key]?.maxProperties;
+    const member = value[key];
+    if (typeof max !== 'number' || !isRecord(member)) continue;
+    let count = 0;
+    for (const _ in member) if (++count > max) return [{ path: key, kind: 'invalid', message: `${key} must NOT have more than ${max} properties.` }];
+  }
+  return undefined;
+}
+
 export function validate(schema: Schema, value: unknown, coerce = false): readonly Problem[] {
+  const early = coerce ? undefined : oversized(schema, value);
+  if (early) return early;
   const fn = compile(schema, coerce);
   // Read before ajv coerces the text in place.
   const plain = coerce ? notPlainIntegers(schema, value) : undefined;
