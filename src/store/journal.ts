@@ -24,20 +24,11 @@ export interface JournalEntry {
 }
 
 /** What the pipeline hands the journal: the raw text of the request. */
-export interface JournalRecord {
-  seq: number;
-  time: number;
-  app: string | null;
-  request_id: string;
-  method: string;
-  path: string;
+export interface JournalRecord extends Omit<JournalEntry, 'query' | 'body'> {
   /** The query string as sent (`?a=1`), or empty. */
   search: string;
   /** The JSON text of a body that parsed as an object; null when no body was read. */
   bodyText: string | null;
-  status: number;
-  operationId: string;
-  touched: string[];
 }
 
 /**
