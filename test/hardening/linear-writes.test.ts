@@ -15,7 +15,7 @@ let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
 /** Calls `method path` with every array scan counted; returns the response and the elements scanned. */
-async function counted(m: TestMock, method: string, path: string, options: { body: unknown }) {
+async function counted(m: TestMock, method: string, path: string, options: { body?: unknown } = {}) {
   let elements = 0;
   const originals = SCANS.map((name) => [name, Array.prototype[name]] as [Scan, (...args: unknown[]) => unknown]);
   restore = () => {
@@ -34,7 +34,8 @@ async function counted(m: TestMock, method: string, path: string, options: { bod
   }
   let res: Response;
   try {
-    res = await m.app.request(path, { method, headers: { authorization: 'Bearer wide-token', 'content-type': 'application/json' }, body: JSON.stringify(options.body) });
+    const body = options.body === undefined ? null : JSON.stringify(options.body);
+    res = await m.app.request(path, { method, headers: { authorization: 'Bearer wide-token', 'content-type': 'application/json' }, body });
   } finally {
     restore();
   }
@@ -117,5 +118,67 @@ describe('writes scan each list once, not once per item', () => {
     const ids = (res.body.companies.companies as { company_id: string }[]).map((c) => c.company_id);
     expect(ids).toEqual(Array.from({ length: WIDE }, (_, i) => `co-${i}`));
     expect(elements).toBeLessThan(budget(2 * WIDE, 2 * WIDE));
+  });
+});
+
+const CROWD = 3000;
+const CROWDED = companyId(0);
+
+/** An app whose one company already holds 3000 users (and a visitor, listed nowhere), joined in creation order. */
+function crowdedApp(): TestMock {
+  const m = mock();
+  const customers: NonNullable<FixtureInput['customers']> = Array.from({ length: CROWD }, (_, i) => ({ type: 'user', id: hex('a0', i), user_id: `member-${i}`, created_at: 1_500_000_000 + i, companies: [CROWDED] }));
+  customers.push({ type: 'visitor', id: hex('b0', 1), user_id: 'visitor-1', created_at: 1_500_000_000, companies: [CROWDED] });
+  m.store.seedApp({ app: { id: 'wide', tokens: ['wide-token'] }, companies: [{ id: CROWDED, company_id: 'crowded' }], customers }, 'replace');
+  return m;
+}
+
+/** Well under one pass over the members: what any such request scans of its own body and records. */
+const UNDER_ONE_PASS = CROWD / 4;
+
+const userIds = (res: { body: { users: { user_id: string }[] } }) => res.body.users.map((u) => u.user_id);
+
+describe('a company of thousands costs nothing per member', () => {
+  it('lets a user join, leave and rejoin without reading the members, and lists them in join order', async () => {
+    const m = crowdedApp();
+    const join = { user_id: 'newcomer', companies: [{ company_id: 'crowded' }] };
+    const joined = await counted(m, 'POST', '/users', { body: join });
+    expect(joined.res.status).toBe(200);
+    expect(joined.elements).toBeLessThan(UNDER_ONE_PASS);
+    const left = await counted(m, 'POST', '/users', { body: { user_id: 'member-5', companies: [{ company_id: 'crowded', remove: true }] } });
+    expect(left.res.status).toBe(200);
+    expect(left.elements).toBeLessThan(UNDER_ONE_PASS);
+    // Rejoining goes last; the count is the company's users, the visitor not among them.
+    const rejoined = await counted(m, 'POST', '/users', { body: { user_id: 'member-0', companies: [{ company_id: 'crowded', remove: true }] } });
+    expect(rejoined.res.status).toBe(200);
+    expect(rejoined.elements).toBeLessThan(UNDER_ONE_PASS);
+    expect((await m.call('POST', '/users', { token: 'wide-token', body: { user_id: 'member-0', companies: [{ company_id: 'crowded' }] } })).status).toBe(200);
+    const company = await m.call('GET', `/companies/${CROWDED}`, { token: 'wide-token' });
+    expect(company.body.user_count).toBe(CROWD);
+    const first = await counted(m, 'GET', `/companies/${CROWDED}/users?per_page=3`);
+    expect(first.elements).toBeLessThan(UNDER_ONE_PASS);
+    expect(userIds(first.res)).toEqual(['member-1', 'member-2', 'member-3']);
+    expect(first.res.body.total_count).toBe(CROWD);
+    const last = await m.call('GET', `/companies/${CROWDED}/users?per_page=3&page=${CROWD / 3}`, { token: 'wide-token' });
+    expect(userIds(last)).toEqual([`member-${CROWD - 1}`, 'newcomer', 'member-0']);
+    const sixth = await m.call('GET', `/companies/${CROWDED}/users?per_page=3&page=2`, { token: 'wide-token' });
+    expect(userIds(sixth)).toEqual(['member-4', 'member-6', 'member-7']);
+  });
+
+  it('keeps each version its own order when a snapshot, a reset and another app share the members', async () => {
+    const m = crowdedApp();
+    const joinAs = (userId: string) => m.call('POST', '/users', { token: 'wide-token', body: { user_id: userId, companies: [{ company_id: 'crowded' }] } });
+    const tail = async () => userIds(await m.call('GET', `/companies/${CROWDED}/users?per_page=2&page=${CROWD / 2 + 1}`, { token: 'wide-token' }));
+    expect((await joinAs('a')).status).toBe(200);
+    expect((await m.call('POST', '/__admin/snapshots?app=wide', { token: null, body: { name: 'after-a' } })).status).toBe(201);
+    expect((await joinAs('b')).status).toBe(200);
+    expect(await tail()).toEqual(['a', 'b']);
+    expect((await m.call('POST', '/__admin/snapshots/after-a/restore?app=wide', { token: null })).status).toBe(200);
+    expect((await joinAs('c')).status).toBe(200);
+    expect(await tail()).toEqual(['a', 'c']);
+    expect((await m.call('POST', '/__admin/snapshots/after-a/restore?app=wide', { token: null })).status).toBe(200);
+    expect(await tail()).toEqual(['a']);
+    expect((await joinAs('d')).status).toBe(200);
+    expect(await tail()).toEqual(['a', 'd']);
   });
 });
