@@ -165,7 +165,7 @@ describe('a company of thousands costs nothing per member', () => {
     expect(userIds(sixth)).toEqual(['member-4', 'member-6', 'member-7']);
   });
 
-  it('keeps each version its own order when a snapshot, a reset and another app share the members', async () => {
+  it('keeps each version its own join order when a snapshot, its restores and a reset share the members', async () => {
     const m = crowdedApp();
     const joinAs = (userId: string) => m.call('POST', '/users', { token: 'wide-token', body: { user_id: userId, companies: [{ company_id: 'crowded' }] } });
     const tail = async () => userIds(await m.call('GET', `/companies/${CROWDED}/users?per_page=2&page=${CROWD / 2 + 1}`, { token: 'wide-token' }));
@@ -180,5 +180,8 @@ describe('a company of thousands costs nothing per member', () => {
     expect(await tail()).toEqual(['a']);
     expect((await joinAs('d')).status).toBe(200);
     expect(await tail()).toEqual(['a', 'd']);
+    expect((await m.call('POST', '/__admin/reset?app=wide', { token: null })).status).toBe(200);
+    expect((await joinAs('e')).status).toBe(200);
+    expect(await tail()).toEqual(['e']);
   });
 });
