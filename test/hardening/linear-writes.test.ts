@@ -124,12 +124,12 @@ describe('writes scan each list once, not once per item', () => {
 const CROWD = 3000;
 const CROWDED = companyId(0);
 
-/** An app whose one company already holds 3000 users (and a visitor, listed nowhere), joined in creation order. */
-function crowdedApp(): TestMock {
+/** An app whose one company already holds `size` users (and a visitor, listed nowhere), joined in creation order. */
+function crowdedApp(size = CROWD): TestMock {
   const m = mock();
-  const customers: NonNullable<FixtureInput['customers']> = Array.from({ length: CROWD }, (_, i) => ({ type: 'user', id: hex('a0', i), user_id: `member-${i}`, created_at: 1_500_000_000 + i, companies: [CROWDED] }));
+  const customers: NonNullable<FixtureInput['customers']> = Array.from({ length: size }, (_, i) => ({ type: 'user', id: hex('a0', i), user_id: `member-${i}`, created_at: 1_500_000_000 + i, companies: [CROWDED] }));
   customers.push({ type: 'visitor', id: hex('b0', 1), user_id: 'visitor-1', created_at: 1_500_000_000, companies: [CROWDED] });
-  m.store.seedApp({ app: { id: 'wide', tokens: ['wide-token'] }, companies: [{ id: CROWDED, company_id: 'crowded' }], customers }, 'replace');
+  m.store.seedApp({ app: { id: 'wide', tokens: ['wide-token'], rate_limit_per_minute: 1_000_000 }, companies: [{ id: CROWDED, company_id: 'crowded' }], customers }, 'replace');
   return m;
 }
 
@@ -183,5 +183,20 @@ describe('a company of thousands costs nothing per member', () => {
     expect((await m.call('POST', '/__admin/reset?app=wide', { token: null })).status).toBe(200);
     expect((await joinAs('e')).status).toBe(200);
     expect(await tail()).toEqual(['e']);
+  });
+
+  it('keeps the order through most members leaving and some rejoining (the join log compacted on the way)', async () => {
+    const size = 200;
+    const m = crowdedApp(size);
+    const move = (n: number, remove: boolean) => m.call('POST', '/users', { token: 'wide-token', body: { user_id: `member-${n}`, companies: [{ company_id: 'crowded', remove }] } });
+    for (let n = 0; n < 60; n++) expect((await move(n, true)).status).toBe(200);
+    expect((await move(7, false)).status).toBe(200);
+    for (let n = 60; n < size - 2; n++) if (n % 50 !== 0) expect((await move(n, true)).status).toBe(200);
+    expect((await move(3, false)).status).toBe(200);
+    expect((await move(7, true)).status).toBe(200);
+    const expected = [...Array.from({ length: size - 60 }, (_, i) => 60 + i).filter((n) => n % 50 === 0 || n >= size - 2), 3].map((n) => `member-${n}`);
+    const listed = await m.call('GET', `/companies/${CROWDED}/users?per_page=60`, { token: 'wide-token' });
+    expect(listed.body.total_count).toBe(expected.length);
+    expect(userIds(listed)).toEqual(expected);
   });
 });
