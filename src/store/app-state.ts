@@ -357,12 +357,12 @@ export class AppState {
   }
 
   customersByEmail(email: string): Customer[] {
-    const out: Customer[] = [];
-    for (const id of joined(this.emailMaps(), normalEmail(email))) {
-      const c = this.data.customers.get(id);
-      if (c) out.push(c);
-    }
-    return out;
+    const key = normalEmail(email);
+    const customers = this.data.customers;
+    return joined(this.emailMaps(), key, (id) => {
+      const c = customers.get(id);
+      return c?.email === key ? c : undefined;
+    });
   }
 
   emailMaps(): JoinMaps {

@@ -20,6 +20,8 @@ export interface JoinLog {
   readonly live: number;
   /** The sequence number the next join gets. */
   readonly next: number;
+  /** Joins of ids that had left this key before: while none, an id is in the log at most once. */
+  readonly rejoins: number;
 }
 
 export interface JoinMaps {
@@ -38,7 +40,7 @@ export function baseLog(ids: string[]): JoinLog {
   // Pushed, not mapped: V8 grows a mapped array of this size on its first push at a cost of ms.
   const seqs: number[] = [];
   for (let i = 0; i < ids.length; i++) seqs.push(i);
-  return { ids, seqs, length: ids.length, live: ids.length, next: ids.length };
+  return { ids, seqs, length: ids.length, live: ids.length, next: ids.length, rejoins: 0 };
 }
 
 /** Adds `id` as the last of `key`'s ids; the caller knows `id` is not one of them. */
@@ -58,8 +60,10 @@ export function join(maps: JoinMaps, key: string, id: string): void {
   }
   ids.push(id);
   seqs.push(seq);
-  maps.seqs.set(pairKey(key, id), seq);
-  maps.logs.set(key, { ids, seqs, length: ids.length, live: (log?.live ?? 0) + 1, next: seq + 1 });
+  const pair = pairKey(key, id);
+  const rejoins = (log?.rejoins ?? 0) + (maps.seqs.get(pair) === LEFT ? 1 : 0);
+  maps.seqs.set(pair, seq);
+  maps.logs.set(key, { ids, seqs, length: ids.length, live: (log?.live ?? 0) + 1, next: seq + 1, rejoins });
 }
 
 /** Removes `id` from `key`'s ids; the caller knows `id` is one of them. */
@@ -82,7 +86,7 @@ export function leave(maps: JoinMaps, key: string, id: string): void {
         seqs.push(log.seqs[i] as number);
       }
     }
-    maps.logs.set(key, { ids, seqs, length: ids.length, live, next: log.next });
+    maps.logs.set(key, { ids, seqs, length: ids.length, live, next: log.next, rejoins: 0 });
   } else {
     maps.logs.set(key, { ...log, live });
   }
@@ -98,14 +102,21 @@ export function joinedCount(maps: JoinMaps, key: string): number {
   return maps.logs.get(key)?.live ?? 0;
 }
 
-/** `key`'s ids in join order, each once. */
-export function* joined(maps: JoinMaps, key: string): Generator<string> {
+/**
+ * What `read` gives for `key`'s ids, in join order, each id once. `read` answers from the id's
+ * record, undefined when the id no longer holds the key: while no id has rejoined, that alone tells
+ * a live entry from one that left, without building a pair key per entry.
+ */
+export function joined<T>(maps: JoinMaps, key: string, read: (id: string) => T | undefined): T[] {
   const log = maps.logs.get(key);
-  if (log === undefined) return;
-  const clean = log.live === log.length;
+  const out: T[] = [];
+  if (log === undefined) return out;
+  const byRecord = log.rejoins === 0 || log.live === log.length;
   for (let i = 0; i < log.length; i++) {
-    if (clean || isLive(maps, key, log, i)) yield log.ids[i] as string;
+    const item = read(log.ids[i] as string);
+    if (item !== undefined && (byRecord || isLive(maps, key, log, i))) out.push(item);
   }
+  return out;
 }
 
 /**
