@@ -66,13 +66,18 @@ export function join(maps: JoinMaps, key: string, id: string): void {
   maps.logs.set(key, { ids, seqs, length: ids.length, live: (log?.live ?? 0) + 1, next: seq + 1, rejoins });
 }
 
-/** Removes `id` from `key`'s ids; the caller knows `id` is one of them. */
+/**
+ * Removes `id` from `key`'s ids; the caller knows `id` is one of them. Whenever entries drop out of
+ * the log (compaction, or the last id leaving), their marks go too, so `seqs` holds at most one
+ * pair per entry of a log and stays within what the app holds.
+ */
 export function leave(maps: JoinMaps, key: string, id: string): void {
   const log = maps.logs.get(key);
   if (log === undefined) return;
   maps.seqs.set(pairKey(key, id), LEFT);
   const live = log.live - 1;
   if (live === 0) {
+    for (let i = 0; i < log.length; i++) forget(maps, key, log.ids[i] as string);
     maps.logs.delete(key);
     return;
   }
@@ -80,16 +85,26 @@ export function leave(maps: JoinMaps, key: string, id: string): void {
   if (dead > live && log.length >= COMPACT_FROM) {
     const ids: string[] = [];
     const seqs: number[] = [];
+    const gone: string[] = [];
     for (let i = 0; i < log.length; i++) {
+      const entry = log.ids[i] as string;
       if (isLive(maps, key, log, i)) {
-        ids.push(log.ids[i] as string);
+        ids.push(entry);
         seqs.push(log.seqs[i] as number);
-      }
+      } else gone.push(entry);
     }
+    // After the walk: an id that left twice has two dead entries, and an unmarked pair reads as live.
+    for (const entry of gone) forget(maps, key, entry);
     maps.logs.set(key, { ids, seqs, length: ids.length, live, next: log.next, rejoins: 0 });
   } else {
     maps.logs.set(key, { ...log, live });
   }
+}
+
+/** Drops the mark of an id that left, once no entry of the log names it any more. */
+function forget(maps: JoinMaps, key: string, id: string): void {
+  const pair = pairKey(key, id);
+  if (maps.seqs.get(pair) === LEFT) maps.seqs.delete(pair);
 }
 
 function isLive(maps: JoinMaps, key: string, log: JoinLog, i: number): boolean {
