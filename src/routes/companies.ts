@@ -13,7 +13,7 @@ import { appRoute, type AppInput } from './route.js';
 function membersPage(input: AppInput, company: Company) {
   const members = companyMembers(input.app, company.id);
   const page = paginate(members, pageRequestOf(input.query), input);
-  return userListView(input.app, members.length, page.items, page.pages);
+  return userListView(input.app, members.total, page.items, page.pages);
 }
 
 const MEMBERS_RULES = 'Users and leads (type contact) in the order they joined, paged: per_page default 50, max 60; `next` is an absolute URL, absent on the last page.';

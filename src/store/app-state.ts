@@ -8,6 +8,7 @@ import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
 import { Journal } from './journal.js';
+import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
 import type {
   Admin,
   AppConfig,
@@ -34,11 +35,15 @@ export interface Collections<M extends 'base' | 'live'> {
   /** user_id -> customer id */
   byUserId: Coll<M, string>;
   /** email as stored (core/normal-text.ts) -> customer ids (an email may be shared: lookup case 4 of POST /users) */
-  byEmail: Coll<M, readonly string[]>;
+  byEmail: Coll<M, JoinLog>;
+  /** email NUL customer id -> its place in byEmail's log (join-log.ts) */
+  emailSeqs: Coll<M, number>;
   /** company_id -> company id */
   byCompanyId: Coll<M, string>;
-  /** company id -> customer ids, in the order they joined */
-  members: Coll<M, readonly string[]>;
+  /** company id -> customer ids, in the order they joined (join-log.ts) */
+  members: Coll<M, JoinLog>;
+  /** company id NUL customer id -> its place in members' log */
+  memberSeqs: Coll<M, number>;
   /** tagNameKey(name) -> tag id */
   tagByName: Coll<M, string>;
   /** Running counts behind GET /counts and list totals (keys from tallyKeys), so none walks the app. */
@@ -58,8 +63,10 @@ export const COLLECTION_NAMES = [
   'conversations',
   'byUserId',
   'byEmail',
+  'emailSeqs',
   'byCompanyId',
   'members',
+  'memberSeqs',
   'tagByName',
   'tallies',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
@@ -285,7 +292,7 @@ export class AppState {
   // --- writes that keep the indexes true -------------------------------------------------------
 
   saveCustomer(next: Customer): void {
-    const { customers, byUserId, byEmail } = this.data;
+    const { customers, byUserId } = this.data;
     const prev = customers.get(next.id);
     if (!prev) this.checkRoom('customers', customers.size + 1, 'customers (users, leads and visitors)');
     // Most writes change attributes only; the indexes are touched only where identity changed.
@@ -296,10 +303,10 @@ export class AppState {
     const prevEmail = prev?.email ?? null;
     const nextEmail = next.email ?? null;
     if (prevEmail !== nextEmail) {
-      if (prevEmail) removeFromList(byEmail, prevEmail, next.id);
-      if (nextEmail) addToList(byEmail, nextEmail, next.id);
+      if (prevEmail) leave(this.emailMaps(), prevEmail, next.id);
+      if (nextEmail) join(this.emailMaps(), nextEmail, next.id);
     }
-    if (prev?.companies !== next.companies) syncMembership(this.data.members, next.id, prev?.companies ?? [], next.companies);
+    if (prev?.companies !== next.companies) syncMembership(this.memberMaps(), next.id, prev?.companies ?? [], next.companies);
     if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
     const version = customers.version;
     customers.set(next.id, next);
@@ -310,8 +317,8 @@ export class AppState {
     const prev = this.data.customers.get(id);
     if (!prev) return;
     if (prev.user_id && this.data.byUserId.get(prev.user_id) === id) this.data.byUserId.delete(prev.user_id);
-    if (prev.email) removeFromList(this.data.byEmail, prev.email, id);
-    syncMembership(this.data.members, id, prev.companies, []);
+    if (prev.email) leave(this.emailMaps(), prev.email, id);
+    syncMembership(this.memberMaps(), id, prev.companies, []);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
     this.data.customers.delete(id);
   }
@@ -350,8 +357,20 @@ export class AppState {
   }
 
   customersByEmail(email: string): Customer[] {
-    const ids = this.data.byEmail.get(normalEmail(email)) ?? [];
-    return ids.map((id) => this.data.customers.get(id)).filter((c): c is Customer => c !== undefined);
+    const key = normalEmail(email);
+    const customers = this.data.customers;
+    return joined(this.emailMaps(), key, (id) => {
+      const c = customers.get(id);
+      return c?.email === key ? c : undefined;
+    });
+  }
+
+  emailMaps(): JoinMaps {
+    return { logs: this.data.byEmail, seqs: this.data.emailSeqs };
+  }
+
+  memberMaps(): JoinMaps {
+    return { logs: this.data.members, seqs: this.data.memberSeqs };
   }
 
   companyByCompanyId(companyId: string): Company | undefined {
@@ -366,11 +385,6 @@ export class AppState {
 
   tally(key: string): number {
     return this.data.tallies.get(key) ?? 0;
-  }
-
-  membersOf(companyId: string): Customer[] {
-    const ids = this.data.members.get(companyId) ?? [];
-    return ids.map((id) => this.data.customers.get(id)).filter((c): c is Customer => c !== undefined);
   }
 
 }
@@ -411,28 +425,10 @@ function adjustTallies(tallies: CowMap<number>, before: readonly string[], after
   }
 }
 
-function addToList(index: CowMap<readonly string[]>, key: string, id: string): void {
-  const list = index.get(key) ?? [];
-  if (!list.includes(id)) index.set(key, [...list, id]);
-}
-
-function removeFromList(index: CowMap<readonly string[]>, key: string, id: string): void {
-  const list = index.get(key);
-  if (!list) return;
-  const next = list.filter((x) => x !== id);
-  if (next.length === 0) index.delete(key);
-  else index.set(key, next);
-}
-
-function syncMembership(
-  members: CowMap<readonly string[]>,
-  customerId: string,
-  before: readonly string[],
-  after: readonly string[],
-): void {
+function syncMembership(members: JoinMaps, customerId: string, before: readonly string[], after: readonly string[]): void {
   // Sets, not a scan of one list per item of the other: a customer may belong to thousands.
   const was = new Set(before);
   const is = new Set(after);
-  for (const companyId of before) if (!is.has(companyId)) removeFromList(members, companyId, customerId);
-  for (const companyId of after) if (!was.has(companyId)) addToList(members, companyId, customerId);
+  for (const companyId of was) if (!is.has(companyId)) leave(members, companyId, customerId);
+  for (const companyId of is) if (!was.has(companyId)) join(members, companyId, customerId);
 }

@@ -7,6 +7,7 @@ import { companyTallyKeys, customerTallyKeys, type AppBase, type Collections } f
 import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
 import { FixtureError, type FixtureDocument } from './fixture-doc.js';
+import { baseLog, type JoinLog } from './join-log.js';
 
 function check(ok: boolean, path: string, problem: string): void {
   if (!ok) throw new FixtureError(path, problem);
@@ -97,6 +98,8 @@ function append(index: Map<string, string[]>, key: string, id: string): void {
   else index.set(key, [id]);
 }
 
+const logsOf = (index: Map<string, string[]>): Map<string, JoinLog> => new Map([...index].map(([key, ids]) => [key, baseLog(ids)]));
+
 const byId = <T extends { id: string }>(items: readonly T[]): Map<string, T> => new Map(items.map((x) => [x.id, x]));
 
 function numericMax(doc: FixtureDocument): number {
@@ -140,9 +143,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     dataAttributes: new Map(dataAttributes.map((a) => [a.name, a])),
     conversations: byId(doc.conversations),
     byUserId,
-    byEmail,
+    byEmail: logsOf(byEmail),
+    emailSeqs: new Map(),
     byCompanyId: new Map(doc.companies.map((c) => [c.company_id, c.id])),
-    members,
+    members: logsOf(members),
+    memberSeqs: new Map(),
     tagByName: new Map(doc.tags.map((t) => [tagNameKey(t.name), t.id])),
     tallies,
   };

@@ -9,6 +9,7 @@ import type { AppState } from './app-state.js';
 import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { planCompanies, type CompanyInput, type CompanyPlan } from './companies.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
+import { joinedCount, joinedSlice } from './join-log.js';
 import { enqueueEnrichment } from './jobs.js';
 import { copyCustomer, emptyCustomer } from './normalize.js';
 import { pseudonym } from './pseudonym.js';
@@ -271,7 +272,23 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
   return listingOf(found.filter((c) => c.type === type && (email === undefined || c.email === email)).sort(byCreation));
 }
 
-/** Users and leads of a company, in the order they joined (visitors are not listed). */
-export function companyMembers(app: AppState, companyId: string): Customer[] {
-  return app.membersOf(companyId).filter((c) => c.type !== 'visitor');
+/**
+ * Users and leads of a company, in the order they joined (visitors are not listed): the count is a
+ * tally and a page reads only the members up to its end, never the whole company.
+ */
+export function companyMembers(app: AppState, companyId: string): Listing<Customer> {
+  const maps = app.memberMaps();
+  const customers = app.data.customers;
+  const total = companyUserCount(app, companyId);
+  const notVisitor = (id: string) => customers.get(id)?.type !== 'visitor';
+  return {
+    total,
+    slice: (start, end) =>
+      joinedSlice(maps, companyId, start, end, notVisitor, total === joinedCount(maps, companyId)).map((id) => customers.get(id) as Customer),
+  };
+}
+
+/** How many users and leads a company has. */
+export function companyUserCount(app: AppState, companyId: string): number {
+  return app.tally(`people:${companyId}`);
 }

@@ -1,8 +1,8 @@
-// Wire shape of a company. user_count is read from the membership index, so it is always live and
+// Wire shape of a company. user_count is the company's tally of users and leads, so it is always live and
 // always equals the total of the company's user list.
 
 import type { AppState } from '../store/app-state.js';
-import { companyMembers } from '../store/customers.js';
+import { companyUserCount } from '../store/customers.js';
 import type { Company } from '../store/types.js';
 import { segmentListView, tagListView } from './customer.js';
 
@@ -18,7 +18,7 @@ export function companyView(app: AppState, c: Company) {
     last_request_at: c.last_request_at,
     monthly_spend: c.monthly_spend,
     session_count: c.session_count,
-    user_count: companyMembers(app, c.id).length,
+    user_count: companyUserCount(app, c.id),
     size: c.size,
     website: c.website,
     industry: c.industry,

@@ -1,0 +1,155 @@
+// A key's ids in the order they joined (a company's members, the holders of an email), kept so that
+// joining and leaving cost O(1) however many ids the key holds, while every value stays immutable
+// for the seeded base, snapshots, provisioned copies and the undo log of a transaction.
+//
+// Two maps: `logs` (key -> JoinLog) and `seqs` (key NUL id -> the sequence number of the id's latest
+// join, or LEFT). A log's arrays are append-only and shared between versions: a version sees its
+// first `length` entries, and appends in place only while nobody appended past it (otherwise it
+// copies its prefix once). An entry is live while `seqs` holds its number for the pair; a pair `seqs`
+// does not hold at all was never touched since the log was built, so its entry is live. Leaving
+// marks the pair, and the log is compacted once dead entries outnumber live ones.
+
+import type { CowMap } from '../core/cow.js';
+
+export interface JoinLog {
+  /** Shared, append-only: entries past `length` belong to other versions. */
+  readonly ids: string[];
+  readonly seqs: number[];
+  readonly length: number;
+  /** Entries that are live (the rest are ids that left or rejoined later). */
+  readonly live: number;
+  /** The sequence number the next join gets. */
+  readonly next: number;
+  /** Joins of ids that had left this key before: while none, an id is in the log at most once. */
+  readonly rejoins: number;
+}
+
+export interface JoinMaps {
+  logs: CowMap<JoinLog>;
+  seqs: CowMap<number>;
+}
+
+const LEFT = -1;
+/** Logs shorter than this are not compacted: copying them saves nothing. */
+const COMPACT_FROM = 32;
+
+const pairKey = (key: string, id: string) => `${key}\u0000${id}`;
+
+/** A log of `ids`, all live, for building a base (the array is taken, not copied). */
+export function baseLog(ids: string[]): JoinLog {
+  // Pushed, not mapped: V8 grows a mapped array of this size on its first push at a cost of ms.
+  const seqs: number[] = [];
+  for (let i = 0; i < ids.length; i++) seqs.push(i);
+  return { ids, seqs, length: ids.length, live: ids.length, next: ids.length, rejoins: 0 };
+}
+
+/** Adds `id` as the last of `key`'s ids; the caller knows `id` is not one of them. */
+export function join(maps: JoinMaps, key: string, id: string): void {
+  const log = maps.logs.get(key);
+  const seq = log?.next ?? 0;
+  let ids: string[];
+  let seqs: number[];
+  if (log === undefined) {
+    ids = [];
+    seqs = [];
+  } else if (log.ids.length === log.length) {
+    ({ ids, seqs } = log);
+  } else {
+    ids = log.ids.slice(0, log.length);
+    seqs = log.seqs.slice(0, log.length);
+  }
+  ids.push(id);
+  seqs.push(seq);
+  const pair = pairKey(key, id);
+  const rejoins = (log?.rejoins ?? 0) + (maps.seqs.get(pair) === LEFT ? 1 : 0);
+  maps.seqs.set(pair, seq);
+  maps.logs.set(key, { ids, seqs, length: ids.length, live: (log?.live ?? 0) + 1, next: seq + 1, rejoins });
+}
+
+/**
+ * Removes `id` from `key`'s ids; the caller knows `id` is one of them. Whenever entries drop out of
+ * the log (compaction, or the last id leaving), their marks go too, so `seqs` holds at most one
+ * pair per entry of a log and stays within what the app holds.
+ */
+export function leave(maps: JoinMaps, key: string, id: string): void {
+  const log = maps.logs.get(key);
+  if (log === undefined) return;
+  maps.seqs.set(pairKey(key, id), LEFT);
+  const live = log.live - 1;
+  if (live === 0) {
+    for (let i = 0; i < log.length; i++) forget(maps, key, log.ids[i] as string);
+    maps.logs.delete(key);
+    return;
+  }
+  const dead = log.length - live;
+  if (dead > live && log.length >= COMPACT_FROM) {
+    const ids: string[] = [];
+    const seqs: number[] = [];
+    const gone: string[] = [];
+    for (let i = 0; i < log.length; i++) {
+      const entry = log.ids[i] as string;
+      if (isLive(maps, key, log, i)) {
+        ids.push(entry);
+        seqs.push(log.seqs[i] as number);
+      } else gone.push(entry);
+    }
+    // After the walk: an id that left twice has two dead entries, and an unmarked pair reads as live.
+    for (const entry of gone) forget(maps, key, entry);
+    maps.logs.set(key, { ids, seqs, length: ids.length, live, next: log.next, rejoins: 0 });
+  } else {
+    maps.logs.set(key, { ...log, live });
+  }
+}
+
+/** Drops the mark of an id that left, once no entry of the log names it any more. */
+function forget(maps: JoinMaps, key: string, id: string): void {
+  const pair = pairKey(key, id);
+  if (maps.seqs.get(pair) === LEFT) maps.seqs.delete(pair);
+}
+
+function isLive(maps: JoinMaps, key: string, log: JoinLog, i: number): boolean {
+  const seq = maps.seqs.get(pairKey(key, log.ids[i] as string));
+  return seq === undefined || seq === log.seqs[i];
+}
+
+/** How many ids `key` holds. */
+export function joinedCount(maps: JoinMaps, key: string): number {
+  return maps.logs.get(key)?.live ?? 0;
+}
+
+/**
+ * What `read` gives for `key`'s ids, in join order, each id once. `read` answers from the id's
+ * record, undefined when the id no longer holds the key: while no id has rejoined, that alone tells
+ * a live entry from one that left, without building a pair key per entry.
+ */
+export function joined<T>(maps: JoinMaps, key: string, read: (id: string) => T | undefined): T[] {
+  const log = maps.logs.get(key);
+  const out: T[] = [];
+  if (log === undefined) return out;
+  const byRecord = log.rejoins === 0 || log.live === log.length;
+  for (let i = 0; i < log.length; i++) {
+    const item = read(log.ids[i] as string);
+    if (item !== undefined && (byRecord || isLive(maps, key, log, i))) out.push(item);
+  }
+  return out;
+}
+
+/**
+ * The ids from the `start`-th to before the `end`-th of those `keep` accepts, in join order: a
+ * slice of the log when every entry is live and kept, else one walk up to the end of the slice.
+ */
+export function joinedSlice(maps: JoinMaps, key: string, start: number, end: number, keep: (id: string) => boolean, allKept: boolean): string[] {
+  const log = maps.logs.get(key);
+  if (log === undefined) return [];
+  if (allKept && log.live === log.length) return log.ids.slice(start, Math.min(end, log.length));
+  const out: string[] = [];
+  let seen = 0;
+  const clean = log.live === log.length;
+  for (let i = 0; i < log.length && seen < end; i++) {
+    const id = log.ids[i] as string;
+    if (!(clean || isLive(maps, key, log, i)) || !keep(id)) continue;
+    if (seen >= start) out.push(id);
+    seen++;
+  }
+  return out;
+}
