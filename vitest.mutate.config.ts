@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     ...mock.test,
     name: 'mutate',
+    // Instrumented code runs several times slower: the 1 MB adversarial inputs need the room.
+    testTimeout: 120_000,
     exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/browser/**', '.stryker-tmp/**'],
   },
 });
