@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { expectRejected, mock, TEST_NOW, type TestMock } from '../helpers.js';
-import { ADA, GRACE, LEAD } from '../fixture-ids.js';
+import { ADA, GRACE, LEAD, VISITOR } from '../fixture-ids.js';
 
 const get = async (m: TestMock, path: string) => (await m.call('GET', path)).body;
 const exported = async (m: TestMock, id: string) =>
@@ -83,5 +83,30 @@ describe('POST /contacts: what only users have', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['signed_up_at', 'new_session']);
     const fresh = await expectRejected(m, 'POST', '/contacts', { body: { signed_up_at: 1_600_000_000 } }, 400, ['parameter_invalid']);
     expect(fresh.body.errors[0].field).toBe('signed_up_at');
+  });
+});
+
+describe('problems and memberships across parts of one write', () => {
+  it('reports a custom attribute problem and a company problem together, changing nothing', async () => {
+    const m = mock();
+    const res = await expectRejected(
+      m,
+      'POST',
+      '/users',
+      { body: { user_id: 'ada-1', custom_attributes: { bad: { nested: true } }, companies: [{ company_id: '' }] } },
+      400,
+      ['parameter_invalid', 'parameter_invalid'],
+    );
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['custom_attributes.bad', 'companies[0].company_id']);
+  });
+
+  it('a visitor that joins a company is not one of the company\'s users', async () => {
+    const m = mock();
+    const acme = '5714dd359a3fd47136000101';
+    const before = (await get(m, `/companies/${acme}/users`)).users.map((u: { id: string }) => u.id);
+    const res = await m.call('PUT', '/visitors', { body: { id: VISITOR, companies: [{ company_id: 'acme' }] } });
+    expect(res.status).toBe(200);
+    expect(res.body.companies.companies.map((c: { id: string }) => c.id)).toEqual([acme]);
+    expect((await get(m, `/companies/${acme}/users`)).users.map((u: { id: string }) => u.id)).toEqual(before);
   });
 });
