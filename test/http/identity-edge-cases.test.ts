@@ -169,7 +169,28 @@ describe('POST /users: two identifiers in one request', () => {
   });
 });
 
+describe('POST /users never takes a lead for a user', () => {
+  it('an email only a lead has: creates a new user and leaves the lead alone', async () => {
+    const m = mock();
+    const lead = (await m.call('GET', `/contacts/${LEAD}`)).body;
+    const before = await userCount(m);
+    const res = await post(m, { email: 'lead@example.com', name: 'Now a user' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ type: 'user', email: 'lead@example.com', name: 'Now a user' });
+    expect(res.body.id).not.toBe(LEAD);
+    expect(await userCount(m)).toBe(before + 1);
+    expect((await m.call('GET', `/contacts/${LEAD}`)).body).toEqual(lead);
+  });
+});
+
 describe('lookups with null and empty identifiers', () => {
+  it('GET /users with user_id and email lists the user only when both match', async () => {
+    const m = mock();
+    const ids = async (path: string) => (await m.call('GET', path)).body.users.map((u: { id: string }) => u.id);
+    expect(await ids('/users?user_id=ada-1&email=ada@example.com')).toEqual([ADA]);
+    expect(await ids('/users?user_id=ada-1&email=grace@example.com')).toEqual([]);
+  });
+
   it('GET /users?email= matches case-insensitively and only users', async () => {
     const m = mock();
     const ids = async (path: string) => (await m.call('GET', path)).body.users.map((u: { id: string }) => u.id);

@@ -3,7 +3,7 @@
 // Each document lists the tied records in the opposite of their expected order.
 
 import { describe, expect, it } from 'vitest';
-import { mock, type TestMock } from '../helpers.js';
+import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 const T = 1_750_000_000;
 const TOKEN = 'tie-token';
@@ -33,6 +33,17 @@ describe('GET /users?email=: users sharing an email, oldest first', () => {
     expect(res.status).toBe(200);
     expect(res.body.users.map((u: { user_id: string }) => u.user_id)).toEqual(['z', 'a', 'b', 'c']);
     expect(res.body.total_count).toBe(4);
+  });
+});
+
+describe('GET /users?email=: a user created through the API in the same second as a seeded one', () => {
+  it('comes first when its id is smaller, though the seeded one was stored first', async () => {
+    const m = await seeded({ customers: [{ id: 'fffffffffffffffffffffff1', user_id: 'seeded', email: 'same@example.com', created_at: TEST_NOW }] });
+    const created = await m.call('POST', '/users', { token: TOKEN, body: { user_id: 'created', email: 'same@example.com' } });
+    expect(created.status).toBe(200);
+    expect(created.body.created_at).toBe(TEST_NOW);
+    const res = await get(m, '/users?email=same@example.com');
+    expect(res.body.users.map((u: { user_id: string }) => u.user_id)).toEqual(['created', 'seeded']);
   });
 });
 
