@@ -15,6 +15,8 @@ export default defineConfig({
     name: 'mutate',
     // Instrumented code runs several times slower: the 1 MB adversarial inputs need the room.
     testTimeout: 120_000,
+    // One module graph for all test files: a mutant run imports the app once, not once per file.
+    isolate: false,
     exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
   },
 });
