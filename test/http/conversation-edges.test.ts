@@ -73,3 +73,23 @@ describe('reply part ids and attachments', () => {
     ]);
   });
 });
+
+describe('the field an error names', () => {
+  it('names customer.email for a shared email, customer.user_id for an unknown one, intercom_user_id for a reply naming nobody', async () => {
+    const m = mock();
+    const shared = await expectRejected(m, 'POST', `/conversations/${GROUP}/customers`, { body: { admin_id: '814860', customer: { email: 'shared@example.com' } } }, 409, ['conflict']);
+    expect(shared.body.errors[0].field).toBe('customer.email');
+    const unknown = await expectRejected(m, 'POST', `/conversations/${GROUP}/customers`, { body: { admin_id: '814860', customer: { user_id: 'nobody' } } }, 404, ['not_found']);
+    expect(unknown.body.errors[0].field).toBe('customer.user_id');
+    const nobody = await expectRejected(m, 'POST', `/conversations/${GROUP}/reply`, { body: { type: 'user', message_type: 'comment', body: 'hi' } }, 400, ['parameter_not_found']);
+    expect(nobody.body.errors[0].field).toBe('intercom_user_id');
+  });
+
+  it('GET /counts names type or count for a bad value of either', async () => {
+    const m = mock();
+    const type = await expectRejected(m, 'GET', '/counts?type=bogus&count=tag', {}, 400, ['bad_request']);
+    expect(type.body.errors[0].field).toBe('type');
+    const count = await expectRejected(m, 'GET', '/counts?type=user&count=user', {}, 400, ['bad_request']);
+    expect(count.body.errors[0].field).toBe('count');
+  });
+});
