@@ -1,0 +1,22 @@
+// What `npm run mutate` (StrykerJS) runs: the 'mock' project of vitest.config.ts, without the tests
+// that start processes or listen on sockets (they run the built or unmutated server in a child
+// process, so they cannot kill a mutant) and without test/hardening: its property tests assert
+// invariants (no 5xx, nothing changed by a rejection), not values, and cost more per mutant than
+// every other test together, so the score counts only the tests that pin behaviour.
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+const mock = base.test?.projects?.find((p) => typeof p === 'object' && 'test' in p && p.test?.name === 'mock');
+if (!mock || typeof mock !== 'object' || !('test' in mock) || !mock.test) throw new Error("vitest.config.ts has no 'mock' project");
+
+export default defineConfig({
+  test: {
+    ...mock.test,
+    name: 'mutate',
+    // Instrumented code runs several times slower: the 1 MB adversarial inputs need the room.
+    testTimeout: 120_000,
+    // One module graph for all test files: a mutant run imports the app once, not once per file.
+    isolate: false,
+    exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
+  },
+});
