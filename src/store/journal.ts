@@ -100,7 +100,10 @@ export class JournalSpace {
   readonly maxEntries: number;
   private readonly chunkBytes: number;
   private readonly chunkCount: number;
-  private readonly chunks: Buffer[] = [];
+  /** Allocated as the tail reaches them, dropped once no live entry is in them. */
+  private readonly chunks: (Buffer | undefined)[] = [];
+  /** Live entries whose text is in each chunk. */
+  private readonly liveIn: number[] = [];
   /** Where the next entry's text goes, as chunk index and offset. */
   private tailChunk = 0;
   private tailOffset = 0;
@@ -133,6 +136,11 @@ export class JournalSpace {
     return this.chunkBytes;
   }
 
+  /** Bytes of arena buffers held now: the chunks live entries are in, and the tail's. */
+  get arenaHeld(): number {
+    return this.chunks.reduce((sum, c) => sum + (c ? c.length : 0), 0);
+  }
+
   /**
    * Room for `bytes` of text in one chunk, evicting the oldest entries of the store until there is
    * (and until the entry count has room); returns where to write.
@@ -147,6 +155,7 @@ export class JournalSpace {
         offset = 0;
       }
       if (this.fits(chunk, offset, bytes) || !this.evictOldest()) {
+        if (chunk !== this.tailChunk && !this.liveIn[this.tailChunk]) this.chunks[this.tailChunk] = undefined;
         this.tailChunk = chunk;
         this.tailOffset = offset + bytes;
         const buffer = (this.chunks[chunk] ??= Buffer.allocUnsafe(this.chunkBytes));
@@ -181,6 +190,7 @@ export class JournalSpace {
     // The slots before `head` are spent: drop them once they are half the queue.
     if (this.head > 1024 && this.head * 2 > this.queue.length) this.compact();
     this.queue.push(entry);
+    this.liveIn[entry.chunkIndex] = (this.liveIn[entry.chunkIndex] ?? 0) + 1;
     this.live++;
     this.textBytes += textBytesOf(entry);
   }
@@ -189,6 +199,11 @@ export class JournalSpace {
   release(entry: Stored): void {
     entry.live = false;
     this.live--;
+    // A journal that keeps few entries then holds one or two chunks, not the whole arena.
+    const left = (this.liveIn[entry.chunkIndex] ?? 1) - 1;
+    this.liveIn[entry.chunkIndex] = left;
+    if (left === 0 && entry.chunkIndex !== this.tailChunk) this.chunks[entry.chunkIndex] = undefined;
+    entry.chunk = NO_TEXT;
     this.textBytes -= textBytesOf(entry);
     const waiting = this.queue.length - this.head;
     if (waiting - this.live > this.live / 2 + 64) this.compact();
@@ -211,6 +226,9 @@ export class JournalSpace {
     this.head = 0;
   }
 }
+
+/** What a dead entry points at instead of its chunk, so the chunk can go. */
+const NO_TEXT = Buffer.alloc(0);
 
 const textBytesOf = (e: Stored): number => e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes;
 

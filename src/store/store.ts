@@ -142,8 +142,8 @@ export class Store {
   }
 
   /** Bytes and entries the journals hold now, against the budget. */
-  journalUsage(): { bytes: number; max: number; entries: number } {
-    return { bytes: this.journalSpace.used, max: this.journalSpace.max, entries: this.journalSpace.entries };
+  journalUsage(): { bytes: number; max: number; entries: number; arena: number } {
+    return { bytes: this.journalSpace.used, max: this.journalSpace.max, entries: this.journalSpace.entries, arena: this.journalSpace.arenaHeld };
   }
 
   nextJournalSeq(): number {

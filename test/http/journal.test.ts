@@ -132,6 +132,20 @@ describe('the store-wide journal budget in bytes', () => {
     expect((await m.call('POST', '/__admin/requests/count', { token: null, body: {} })).body).toEqual({ count: kept.length });
   });
 
+  it('holds arena buffers only where live entries are, so a small ring keeps a MiB or two, not the whole budget', async () => {
+    const m = mock({ journalSize: 5 });
+    const pad = 'p'.repeat(8000);
+    const body = { text: 'b'.repeat(16_000) };
+    for (let i = 0; i < 400; i++) {
+      if (i % 80 === 79) m.clock.advance(10); // a fresh rate-limit window
+      await m.call('POST', `/tags?pad=${pad}`, { body });
+    }
+    const kept = await list(m, '?app=demo');
+    expect(kept.map((e) => e.body)).toEqual(Array(5).fill(body));
+    // 400 entries of 24 KB went through: about 9 MiB of text, of which 5 entries are live.
+    expect(m.store.journalUsage().arena).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+
   it('keeps every kept entry intact as its text wraps around the arena, and caps the entry count', async () => {
     const m = mock({ journalBytes: 16 * 1024 }); // 12 KiB of text, 4 KiB of entries
     const cap = Math.floor(4096 / ENTRY_BYTES);
@@ -161,9 +175,9 @@ describe('the store-wide journal budget in bytes', () => {
     // The ring drops the oldest entry, giving its share back.
     await m.call('POST', '/tags', { body: big(3) });
     expect((await list(m, '?app=demo')).map((e) => e.body)).toEqual([big(1), big(2), big(3)]);
-    expect(m.store.journalUsage()).toEqual({ bytes: three, max: 1024 * 1024, entries: 3 });
+    expect(m.store.journalUsage()).toMatchObject({ bytes: three, max: 1024 * 1024, entries: 3 });
     await m.call('DELETE', '/__admin/requests', { token: null });
-    expect(m.store.journalUsage()).toEqual({ bytes: 0, max: 1024 * 1024, entries: 0 });
+    expect(m.store.journalUsage()).toMatchObject({ bytes: 0, max: 1024 * 1024, entries: 0 });
   });
 
   it('shares one budget across apps, provisioned ones included, and frees an evicted app\'s share', async () => {
