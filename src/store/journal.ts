@@ -104,6 +104,12 @@ export class JournalSpace {
   private readonly chunks: (Buffer | undefined)[] = [];
   /** Live entries whose text is in each chunk. */
   private readonly liveIn: number[] = [];
+  /**
+   * Dropped chunks kept for the tail's next ones: allocating a fresh 1 MiB buffer per MiB of
+   * traffic and leaving the old ones to the collector grew the process's RSS by tens of MiB a
+   * minute (the allocator does not give such blocks back), while a few reused ones hold steady.
+   */
+  private readonly spare: Buffer[] = [];
   /** Where the next entry's text goes, as chunk index and offset. */
   private tailChunk = 0;
   private tailOffset = 0;
@@ -155,10 +161,10 @@ export class JournalSpace {
         offset = 0;
       }
       if (this.fits(chunk, offset, bytes) || !this.evictOldest()) {
-        if (chunk !== this.tailChunk && !this.liveIn[this.tailChunk]) this.chunks[this.tailChunk] = undefined;
+        if (chunk !== this.tailChunk && !this.liveIn[this.tailChunk]) this.drop(this.tailChunk);
         this.tailChunk = chunk;
         this.tailOffset = offset + bytes;
-        const buffer = (this.chunks[chunk] ??= Buffer.allocUnsafe(this.chunkBytes));
+        const buffer = (this.chunks[chunk] ??= this.spare.pop() ?? Buffer.allocUnsafe(this.chunkBytes));
         return { chunk: buffer, chunkIndex: chunk, offset };
       }
     }
@@ -202,11 +208,18 @@ export class JournalSpace {
     // A journal that keeps few entries then holds one or two chunks, not the whole arena.
     const left = (this.liveIn[entry.chunkIndex] ?? 1) - 1;
     this.liveIn[entry.chunkIndex] = left;
-    if (left === 0 && entry.chunkIndex !== this.tailChunk) this.chunks[entry.chunkIndex] = undefined;
+    if (left === 0 && entry.chunkIndex !== this.tailChunk) this.drop(entry.chunkIndex);
     entry.chunk = NO_TEXT;
     this.textBytes -= textBytesOf(entry);
     const waiting = this.queue.length - this.head;
     if (waiting - this.live > this.live / 2 + 64) this.compact();
+  }
+
+  private drop(index: number): void {
+    const chunk = this.chunks[index];
+    if (chunk === undefined) return;
+    this.chunks[index] = undefined;
+    if (this.spare.length < SPARE_CHUNKS) this.spare.push(chunk);
   }
 
   private evictOldest(): boolean {
@@ -226,6 +239,9 @@ export class JournalSpace {
     this.head = 0;
   }
 }
+
+/** Dropped chunks kept for reuse at the most; a burst's others go to the collector. */
+const SPARE_CHUNKS = 4;
 
 /** What a dead entry points at instead of its chunk, so the chunk can go. */
 const NO_TEXT = Buffer.alloc(0);
