@@ -51,9 +51,11 @@ export function checkMergedTotals(doc: FixtureDocument, spec: GenerateSpec | und
   const customerKey = generated(['users', 'leads', 'visitors']);
   over(doc.customers.length, limits.customers, 'customers', '--max-customers', customerKey ? `generate.${customerKey}` : 'customers');
   over(doc.companies.length, limits.companies, 'companies', '--max-companies', generated(['companies']) ? 'generate.companies' : 'companies');
-  const parts = doc.conversations.reduce((sum, c) => sum + c.parts.length, 0);
-  over(parts, limits.parts, 'conversation parts', '--max-parts', generated(['conversations', 'parts']) ? `generate.${generated(['conversations', 'parts'])}` : 'conversations');
+  over(countParts(doc.conversations), limits.parts, 'conversation parts', '--max-parts', generated(['conversations', 'parts']) ? `generate.${generated(['conversations', 'parts'])}` : 'conversations');
 }
+
+export const countParts = (conversations: readonly { parts?: readonly unknown[] }[]): number =>
+  conversations.reduce((sum, c) => sum + (c.parts?.length ?? 0), 0);
 
 export function partsOverLimit(path: string, limit: number): FixtureError {
   return new FixtureError(path, `at most ${limit} conversation parts may be generated (a generated conversation brings 1 to 5): the app's record limit (--max-parts)`);

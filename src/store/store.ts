@@ -9,7 +9,7 @@ import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
 import { expandFixture, type Expansion } from './expand.js';
-import { checkGenerateCaps, checkMergedTotals, partsOverLimit, takenIdentifiers } from './generate.js';
+import { checkGenerateCaps, checkMergedTotals, countParts, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
 import { Journal, JournalSpace } from './journal.js';
@@ -282,9 +282,6 @@ export class Store {
     return app;
   }
 }
-
-const countParts = (conversations: readonly { parts?: readonly unknown[] }[]): number =>
-  conversations.reduce((sum, c) => sum + (c.parts?.length ?? 0), 0);
 
 const hashHex = (s: string): string => hashSeed(s).toString(16).padStart(8, '0');
 
