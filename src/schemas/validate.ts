@@ -73,6 +73,8 @@ function pathOf(instancePath: string): string {
 
 const join = (a: string, b: string): string => (a ? `${a}.${b}` : b);
 
+const unknownMember = (path: string): Problem => ({ path, kind: 'invalid', message: `${path} is not a recognised member.` });
+
 function describe(e: ErrorObject): Problem {
   const at = pathOf(e.instancePath);
   const p = e.params as Record<string, unknown>;
@@ -80,7 +82,7 @@ function describe(e: ErrorObject): Problem {
     case 'required':
       return { path: join(at, String(p.missingProperty)), kind: 'missing', message: `${join(at, String(p.missingProperty))} is a required parameter.` };
     case 'additionalProperties':
-      return { path: join(at, String(p.additionalProperty)), kind: 'invalid', message: `${join(at, String(p.additionalProperty))} is not a recognised member.` };
+      return unknownMember(join(at, String(p.additionalProperty)));
     case 'type':
       return { path: at, kind: 'invalid', message: `${at || 'body'} must be of type ${String(p.type).replace(',', ' or ')}.` };
     case 'enum':
@@ -156,7 +158,7 @@ function oversized(schema: Schema, value: unknown): Problem[] | undefined {
       if (unknown.length < MAX_PROBLEMS) unknown.push(key);
       count++;
     }
-    if (count > MAX_PROBLEMS) return unknown.map((key) => ({ path: key, kind: 'invalid', message: `${key} is not a recognised member.` }));
+    if (count > MAX_PROBLEMS) return unknown.map(unknownMember);
   }
   for (const key in props) {
     const max = props[key]?.maxProperties;
