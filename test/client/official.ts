@@ -14,7 +14,6 @@ import { TEST_NOW } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
 // The package is CommonJS without types; the tests use it as its users' JavaScript does.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const { Client } = require('intercom-client') as { Client: new (options: { token: string }) => any };
 
 export interface OfficialClientMock {
@@ -23,7 +22,6 @@ export interface OfficialClientMock {
   server: RunningServer;
   url: string;
   /** A promise-style client of the given app token (default: the demo app's). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   client(token?: string): any;
   /** Every answer the server gave, as the contract check saw it. */
   seen: { method: string; path: string; status: number }[];
