@@ -54,7 +54,8 @@ Options (each also read from the environment variable in brackets):
   --admin-token T     require X-Admin-Token: T on /__admin (ADMIN_TOKEN); default: open
   --shutdown-grace S  on SIGTERM/SIGINT, seconds requests in flight get to finish (SHUTDOWN_GRACE), default 5
   --max-connections N connections open at once (MAX_CONNECTIONS), default 10000
-  --help              print this help
+  --help, -h          print this help
+  --version, -v       print the version
 `;
 
 export class ConfigError extends Error {}
@@ -123,8 +124,8 @@ export const DEFAULT_CONFIG: Config = {
   maxConnections: 10_000,
 };
 
-/** Flags win over the environment, which wins over the defaults. Returns 'help' for --help. */
-export function parseConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Config | 'help' {
+/** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */
+export function parseConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Config | 'help' | 'version' {
   const config: Config = { ...DEFAULT_CONFIG };
   const set = (flag: string, raw: string) => {
     const option = OPTIONS[flag] as Option;
@@ -138,6 +139,7 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return 'help';
+    if (arg === '--version' || arg === '-v') return 'version';
     if (arg === '--no-test-apps') {
       config.testApps = false;
       continue;

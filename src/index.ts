@@ -2,6 +2,7 @@
 
 import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
+import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
 import { listen } from './server.js';
 import { createStore } from './setup.js';
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config === 'help') {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (config === 'version') {
+    process.stdout.write(`${packageVersion()}\n`);
     return;
   }
   const clock = config.now === undefined ? new Clock() : new Clock({ start: config.now, frozen: true });

@@ -14,8 +14,8 @@ export interface Spawned {
   output(): { stdout: string; stderr: string };
 }
 
-export function spawnLogged(command: string, args: string[]): Spawned {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnLogged(command: string, args: string[], env?: NodeJS.ProcessEnv): Spawned {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d) => (stdout += d));

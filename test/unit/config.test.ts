@@ -29,6 +29,11 @@ describe('parseConfig', () => {
     expect(parseConfig(['--seed', '1', '--help'], {})).toBe('help');
   });
 
+  it('answers version for --version and -v', () => {
+    expect(parseConfig(['--version'], {})).toBe('version');
+    expect(parseConfig(['--seed', '1', '-v'], {})).toBe('version');
+  });
+
   it.each([
     [['--port', '70000']],
     [['--port', 'abc']],

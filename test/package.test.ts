@@ -1,0 +1,84 @@
+// What the published package holds and does: `npm pack` gives a tarball with what users run and
+// nothing else, the unpacked tarball starts and answers, and the install-time report of a
+// dependency is switched off. Real processes and sockets throughout.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listeningUrl, ROOT, spawnLogged } from './real.js';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('the packed tarball', () => {
+  let dir: string;
+  let files: string[];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mock-pack-'));
+    // --ignore-scripts: dist/ is already built by `npm install`; packing must not rebuild it mid-suite.
+    const out = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+    const [info] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
+    files = info!.files.map((f) => f.path);
+    execFileSync('tar', ['-xzf', join(dir, info!.filename), '-C', dir]);
+    // The package's dependencies as an install would provide them.
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'package', 'node_modules'));
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('holds what users run and none of the tests, benchmarks or source maps', () => {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/messaging-api-mock.js', 'dist/src/index.js', 'dist/src/lib.js', 'dist/src/lib.d.ts', 'fixtures/demo.json', 'openapi/openapi.json']) {
+      expect(files).toContain(needed);
+    }
+    expect(files.some((f) => f.startsWith('dist/src/schemas/validators.') && f.endsWith('.cjs'))).toBe(true);
+    expect(files.some((f) => f.startsWith('dist/fixture-cache/'))).toBe(true);
+    expect(files.filter((f) => /^(test|src|reports|\.ci)\/|\.map$|tsbuildinfo|\.test\./.test(f))).toEqual([]);
+  });
+
+  it('prints its version and serves the API and the docs page once unpacked', async () => {
+    const bin = join(dir, 'package', 'bin', 'messaging-api-mock.js');
+    expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' })).toBe(`${version}\n`);
+    expect(execFileSync(process.execPath, [bin, '-v'], { encoding: 'utf8' })).toBe(`${version}\n`);
+    const cli = spawnLogged(process.execPath, [bin, '--port', '0', '--host', '127.0.0.1']);
+    try {
+      const url = await listeningUrl(cli);
+      const users = await fetch(`${url}/users?per_page=1`, { headers: { authorization: 'Bearer demo-token', accept: 'application/json' } });
+      expect(users.status).toBe(200);
+      expect(((await users.json()) as { type: string }).type).toBe('user.list');
+      expect((await fetch(`${url}/docs`)).status).toBe(200);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  }, 30_000);
+});
+
+describe('install-time reports', () => {
+  // SCARF_LOCAL_PORT points the report at a local server, so a report that would leave the machine
+  // arrives here instead; the probe counts what it receives.
+  async function scarfReports(root: string): Promise<{ hits: string[]; output: string }> {
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, INIT_CWD: root, SCARF_LOCAL_PORT: String(port), SCARF_VERBOSE: 'true' };
+      const report = spawnLogged(process.execPath, [join(root, 'node_modules/@scarf/scarf/report.js')], env);
+      expect(await report.exited).toBe(0);
+      return { hits, output: report.output().stdout + report.output().stderr };
+    } finally {
+      server.close();
+    }
+  }
+
+  it("the @scarf/scarf report that swagger-ui-dist installs sends nothing for this project's tree", async () => {
+    const { hits, output } = await scarfReports(ROOT);
+    expect(output).toContain('Scarf has been disabled via a package.json in the dependency chain');
+    expect(hits).toEqual([]);
+  }, 30_000);
+});
