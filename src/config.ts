@@ -28,6 +28,10 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Connections open at once; more are closed as soon as they are accepted. */
   maxConnections: number;
+  /** Once listening, `{"url","port","pid"}` is written here (atomically), and removed on shutdown. */
+  readyFile: string | undefined;
+  /** `json`: the start-up and shutdown lines are JSON objects, for scripts; `text` for people. */
+  logFormat: 'text' | 'json';
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -54,6 +58,8 @@ Options (each also read from the environment variable in brackets):
   --admin-token T     require X-Admin-Token: T on /__admin (ADMIN_TOKEN); default: open
   --shutdown-grace S  on SIGTERM/SIGINT, seconds requests in flight get to finish (SHUTDOWN_GRACE), default 5
   --max-connections N connections open at once (MAX_CONNECTIONS), default 10000
+  --ready-file PATH   once listening, write {"url","port","pid"} to PATH (READY_FILE); removed on shutdown
+  --log-format F      text or json: the start-up and shutdown lines as JSON (LOG_FORMAT), default text
   --help, -h          print this help
   --version, -v       print the version
 `;
@@ -73,6 +79,13 @@ function integer(min: number, max: number) {
       throw new ConfigError(`${flag} must be an integer from ${min} to ${max}, not "${raw}"`);
     }
     return n;
+  };
+}
+
+function oneOf<T extends string>(values: readonly T[]) {
+  return (raw: string, flag: string): T => {
+    if (!(values as readonly string[]).includes(raw)) throw new ConfigError(`${flag} must be one of ${values.join(', ')}, not "${raw}"`);
+    return raw as T;
   };
 }
 
@@ -100,6 +113,8 @@ const OPTIONS: Record<string, Option> = {
   '--admin-token': { env: 'ADMIN_TOKEN', key: 'adminToken', parse: text },
   '--shutdown-grace': { env: 'SHUTDOWN_GRACE', key: 'shutdownGraceSeconds', parse: integer(0, 3600) },
   '--max-connections': { env: 'MAX_CONNECTIONS', key: 'maxConnections', parse: integer(1, 1_000_000) },
+  '--ready-file': { env: 'READY_FILE', key: 'readyFile', parse: text },
+  '--log-format': { env: 'LOG_FORMAT', key: 'logFormat', parse: oneOf(['text', 'json']) },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -122,6 +137,8 @@ export const DEFAULT_CONFIG: Config = {
   adminToken: undefined,
   shutdownGraceSeconds: 5,
   maxConnections: 10_000,
+  readyFile: undefined,
+  logFormat: 'text',
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */

@@ -1,5 +1,6 @@
 // Process entry: read the configuration, build the store, listen. Nothing else lives here.
 
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { packageVersion } from './version.js';
@@ -51,27 +52,51 @@ async function main(): Promise<void> {
     throw listenFailure(err, config.host, config.port);
   });
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
-  process.stdout.write(
-    [
-      `messaging-api-mock listening on ${server.url}`,
-      `  docs:       ${server.url}/docs`,
-      `  demo token: ${demo?.config.tokens[0] ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
-      `  try:        curl -H 'Authorization: Bearer ${demo?.config.tokens[0] ?? ''}' ${server.url}/admins`,
-      ...exposureWarning(config.host, config.adminToken !== undefined),
-      '',
-    ].join('\n'),
-  );
+  const token = demo?.config.tokens[0];
+  if (config.logFormat === 'json') {
+    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  } else {
+    process.stdout.write(
+      [
+        `messaging-api-mock listening on ${server.url}`,
+        `  docs:       ${server.url}/docs`,
+        `  demo token: ${token ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
+        `  try:        curl -H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
+        ...exposureWarning(config.host, config.adminToken !== undefined),
+        '',
+      ].join('\n'),
+    );
+  }
+  if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
   // A repeated signal changes nothing: under `npm start` a terminal's Ctrl-C reaches the server
   // twice (from the terminal and forwarded by npm), and the grace already bounds the wait.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`\n${signal}: shutting down (requests in flight get up to ${config.shutdownGraceSeconds} s)\n`);
+    if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'stopping', signal, grace_seconds: config.shutdownGraceSeconds })}\n`);
+    else process.stdout.write(`\n${signal}: shutting down (requests in flight get up to ${config.shutdownGraceSeconds} s)\n`);
+    if (config.readyFile !== undefined) rmSync(config.readyFile, { force: true });
     void server.close().then(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * Written to a temporary name and renamed, so a script polling for the file never reads half of
+ * it; a path that cannot be written stops the start like a bad option.
+ */
+function writeReadyFile(path: string, ready: { url: string; port: number; pid: number }): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, `${JSON.stringify(ready)}\n`);
+    renameSync(temporary, path);
+  } catch (err) {
+    rmSync(temporary, { force: true });
+    throw new ConfigError(`--ready-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}: cannot write it`);
+  }
 }
 
 /** A failure to listen, said in one line with what to do about it. */

@@ -2,19 +2,26 @@
 // nothing else, the unpacked tarball starts and answers, and the install-time report of a
 // dependency is switched off. Real processes and sockets throughout.
 
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { listeningUrl, ROOT, spawnLogged } from './real.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-describe('the packed tarball', () => {
+/** The mock is gone once a recipe returns: its port refuses connections (no orphan left serving). */
+function portRefuses(url: string): boolean {
+  return spawnSync(process.execPath, ['-e', `fetch(${JSON.stringify(url)}).then(() => process.exit(0), () => process.exit(7))`]).status === 7;
+}
+
+describe('the packed tarball, installed in a consumer project', () => {
   let dir: string;
+  let pkg: string;
   let files: string[];
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'mock-pack-'));
@@ -22,14 +29,27 @@ describe('the packed tarball', () => {
     const out = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
     const [info] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
     files = info!.files.map((f) => f.path);
-    execFileSync('tar', ['-xzf', join(dir, info!.filename), '-C', dir]);
-    // The package's dependencies as an install would provide them.
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'package', 'node_modules'));
+    // The layout npm gives a project that installs the tarball: the package under node_modules,
+    // its bin linked in node_modules/.bin, its dependencies (here, this project's) beside it.
+    const modules = join(dir, 'consumer', 'node_modules');
+    mkdirSync(join(modules, '.bin'), { recursive: true });
+    execFileSync('tar', ['-xzf', join(dir, info!.filename), '-C', modules]);
+    pkg = join(modules, 'messaging-api-mock');
+    renameSync(join(modules, 'package'), pkg);
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+    symlinkSync('../messaging-api-mock/bin/messaging-api-mock.js', join(modules, '.bin', 'messaging-api-mock'));
+    writeFileSync(join(dir, 'consumer', 'package.json'), JSON.stringify({ name: 'consumer', private: true, scripts: { test: 'node check.mjs' } }));
+    // The consumer's "test suite": one request to the mock whose address the recipe exported.
+    writeFileSync(
+      join(dir, 'consumer', 'check.mjs'),
+      "const r = await fetch(process.env.MOCK_URL + '/users?per_page=1', { headers: { authorization: 'Bearer demo-token', accept: 'application/json' } });\n" +
+        "console.log('consumer saw', r.status, (await r.json()).type);\nprocess.exit(r.status === 200 ? 0 : 1);\n",
+    );
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('holds what users run and none of the tests, benchmarks or source maps', () => {
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/messaging-api-mock.js', 'dist/src/index.js', 'dist/src/lib.js', 'dist/src/lib.d.ts', 'fixtures/demo.json', 'openapi/openapi.json']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/messaging-api-mock.js', 'dist/src/index.js', 'dist/src/lib.js', 'dist/src/lib.d.ts', 'fixtures/demo.json', 'openapi/openapi.json', 'examples/ci-step.sh']) {
       expect(files).toContain(needed);
     }
     expect(files.some((f) => f.startsWith('dist/src/schemas/validators.') && f.endsWith('.cjs'))).toBe(true);
@@ -37,8 +57,8 @@ describe('the packed tarball', () => {
     expect(files.filter((f) => /^(test|src|reports|\.ci)\/|\.map$|tsbuildinfo|\.test\./.test(f))).toEqual([]);
   });
 
-  it('prints its version and serves the API and the docs page once unpacked', async () => {
-    const bin = join(dir, 'package', 'bin', 'messaging-api-mock.js');
+  it('prints its version and serves the API and the docs page', async () => {
+    const bin = join(pkg, 'bin', 'messaging-api-mock.js');
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' })).toBe(`${version}\n`);
     expect(execFileSync(process.execPath, [bin, '-v'], { encoding: 'utf8' })).toBe(`${version}\n`);
     const cli = spawnLogged(process.execPath, [bin, '--port', '0', '--host', '127.0.0.1']);
@@ -53,6 +73,27 @@ describe('the packed tarball', () => {
       await cli.exited;
     }
   }, 30_000);
+
+  it("runs the README's GitHub Actions job step as written: npx starts the mock, the tests see MOCK_URL, the mock stops", () => {
+    const workflow = parse(readFileSync(join(ROOT, 'examples', 'github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
+    const step = steps.find((s) => s.run?.includes('ci-step.sh'))?.run;
+    expect(step).toBe('sh node_modules/messaging-api-mock/examples/ci-step.sh npm test');
+    const out = execFileSync('sh', ['-c', step!], { cwd: join(dir, 'consumer'), encoding: 'utf8', env: { ...process.env, npm_config_offline: 'true' } });
+    const url = /mock listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    expect(url).toBeDefined();
+    expect(out).toContain('consumer saw 200 user.list');
+    expect(portRefuses(url!)).toBe(true);
+  }, 60_000);
+
+  it('the CI step keeps the test command\'s failure and still stops the mock', () => {
+    const script = join(pkg, 'examples', 'ci-step.sh');
+    const run = spawnSync('sh', [script, 'sh', '-c', 'echo "$MOCK_URL" > url.txt; exit 3'], { cwd: join(dir, 'consumer'), encoding: 'utf8' });
+    expect(run.status).toBe(3);
+    const url = readFileSync(join(dir, 'consumer', 'url.txt'), 'utf8').trim();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(portRefuses(url)).toBe(true);
+  }, 60_000);
 });
 
 describe('install-time reports', () => {

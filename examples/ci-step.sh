@@ -1,0 +1,39 @@
+#!/bin/sh
+# A CI step: start the mock in the background, wait until it listens, run the given test command
+# with MOCK_URL set, and stop the mock whatever the command's outcome (its exit status is kept).
+#   sh examples/ci-step.sh npm test
+# MOCK_CMD chooses how the mock is started (default: the installed package's bin through npx);
+# MOCK_ARGS adds options (default: a frozen clock, so every run answers byte-identically).
+set -eu
+MOCK_CMD=${MOCK_CMD:-npx --no-install messaging-api-mock}
+MOCK_ARGS=${MOCK_ARGS:---now 1700000000}
+READY=$(mktemp -d)/mock-ready.json
+
+# shellcheck disable=SC2086 # both are word lists on purpose
+$MOCK_CMD --port 0 --ready-file "$READY" $MOCK_ARGS >"$READY.log" 2>&1 &
+MOCK_PID=$!
+# The ready file's pid is the server itself (npx may run it as a child that a signal to npx
+# does not reach); SIGTERM drains it and it exits.
+stop_mock() {
+  if [ -f "$READY" ]; then
+    SERVER_PID=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).pid' "$READY")
+    kill "$SERVER_PID" 2>/dev/null || true
+    while kill -0 "$SERVER_PID" 2>/dev/null; do sleep 0.05; done
+  fi
+  kill "$MOCK_PID" 2>/dev/null || true
+  wait "$MOCK_PID" 2>/dev/null || true
+}
+trap stop_mock EXIT
+
+# The ready file appears only once the port listens (it is written whole, then renamed into place).
+tries=0
+while [ ! -f "$READY" ]; do
+  if ! kill -0 "$MOCK_PID" 2>/dev/null; then cat "$READY.log" >&2; echo "the mock exited before listening" >&2; exit 1; fi
+  tries=$((tries + 1))
+  if [ "$tries" -gt 300 ]; then echo "the mock did not listen within 30 s" >&2; exit 1; fi
+  sleep 0.1
+done
+MOCK_URL=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).url' "$READY")
+export MOCK_URL
+echo "mock listening on $MOCK_URL"
+"$@"
