@@ -32,6 +32,10 @@ export interface Config {
   readyFile: string | undefined;
   /** `json`: the start-up and shutdown lines are JSON objects, for scripts; `text` for people. */
   logFormat: 'text' | 'json';
+  /** Each app's state is loaded from here on start and written on shutdown and on POST /__admin/save. */
+  dataDir: string | undefined;
+  /** With dataDir: also write changed apps every this many seconds (0: only on shutdown and save). */
+  autosaveSeconds: number;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -60,6 +64,8 @@ Options (each also read from the environment variable in brackets):
   --max-connections N connections open at once (MAX_CONNECTIONS), default 10000
   --ready-file PATH   once listening, write {"url","port","pid"} to PATH (READY_FILE); removed on shutdown
   --log-format F      text or json: the start-up and shutdown lines as JSON (LOG_FORMAT), default text
+  --data-dir DIR      load each app's state from DIR on start, write it on shutdown and POST /__admin/save (DATA_DIR)
+  --autosave S        with --data-dir, also write changed apps every S seconds (AUTOSAVE), default 0: off
   --help, -h          print this help
   --version, -v       print the version
 `;
@@ -115,6 +121,8 @@ const OPTIONS: Record<string, Option> = {
   '--max-connections': { env: 'MAX_CONNECTIONS', key: 'maxConnections', parse: integer(1, 1_000_000) },
   '--ready-file': { env: 'READY_FILE', key: 'readyFile', parse: text },
   '--log-format': { env: 'LOG_FORMAT', key: 'logFormat', parse: oneOf(['text', 'json']) },
+  '--data-dir': { env: 'DATA_DIR', key: 'dataDir', parse: text },
+  '--autosave': { env: 'AUTOSAVE', key: 'autosaveSeconds', parse: integer(0, 86_400) },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -139,6 +147,8 @@ export const DEFAULT_CONFIG: Config = {
   maxConnections: 10_000,
   readyFile: undefined,
   logFormat: 'text',
+  dataDir: undefined,
+  autosaveSeconds: 0,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */
@@ -168,5 +178,6 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
     if (value === undefined) throw new ConfigError(`${flag} needs a value`);
     set(flag, value);
   }
+  if (config.autosaveSeconds > 0 && config.dataDir === undefined) throw new ConfigError('--autosave needs --data-dir DIR to write to');
   return config;
 }

@@ -3,6 +3,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
+import { DataDir } from './data-dir.js';
 import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
 import { listen } from './server.js';
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
     journalBytes: config.journalBytes,
     limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
+  const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
+  const loaded = dataDir?.load() ?? [];
+  if (dataDir) store.saver = () => dataDir.save();
   const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
   const server = await listen(app, config.port, config.host, {
     requestId: () => store.nextConnectionRequestId(),
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   const token = demo?.config.tokens[0];
   if (config.logFormat === 'json') {
-    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed };
+    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed, data_dir: dataDir?.dir ?? null, loaded };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } else {
     process.stdout.write(
@@ -68,6 +72,13 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  if (dataDir && config.logFormat === 'text') {
+    process.stdout.write(`  data dir:   ${dataDir.dir} (${loaded.length > 0 ? `loaded ${loaded.join(', ')}` : 'nothing saved yet'}; written on shutdown${config.autosaveSeconds > 0 ? ` and every ${config.autosaveSeconds} s` : ''})\n`);
+  }
+  if (dataDir && config.autosaveSeconds > 0) {
+    // A failed autosave (disk full, say) is said and retried next time; the mock keeps serving.
+    setInterval(() => saveOrSay(dataDir), config.autosaveSeconds * 1000).unref();
+  }
   if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
   // A repeated signal changes nothing: under `npm start` a terminal's Ctrl-C reaches the server
   // twice (from the terminal and forwarded by npm), and the grace already bounds the wait.
@@ -78,10 +89,21 @@ async function main(): Promise<void> {
     if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'stopping', signal, grace_seconds: config.shutdownGraceSeconds })}\n`);
     else process.stdout.write(`\n${signal}: shutting down (requests in flight get up to ${config.shutdownGraceSeconds} s)\n`);
     if (config.readyFile !== undefined) rmSync(config.readyFile, { force: true });
-    void server.close().then(() => process.exit(0));
+    // Saved after the drain, so the writes of the requests in flight are in it.
+    void server.close().then(() => process.exit(dataDir && !saveOrSay(dataDir) ? 1 : 0));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+function saveOrSay(dataDir: DataDir): boolean {
+  try {
+    dataDir.save();
+    return true;
+  } catch (err) {
+    process.stderr.write(`messaging-api-mock: could not save to ${dataDir.dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+    return false;
+  }
 }
 
 /**

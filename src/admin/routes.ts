@@ -12,6 +12,7 @@ import { runDueJobs } from '../store/jobs.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, targets } from './target.js';
 import { FAULT_ROUTES } from './faults.js';
+import { save } from './persistence.js';
 import { JOURNAL_ROUTES } from './journal.js';
 import { SNAPSHOT_ROUTES } from './snapshots.js';
 
@@ -164,4 +165,4 @@ export const runJobs = adminRoute({
   handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity), 0) } }),
 });
 
-export const CONTROL_ROUTES = [health, reset, seed, state, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES];
+export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES];

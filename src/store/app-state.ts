@@ -283,6 +283,21 @@ export class AppState {
     if (ids === 'rewind') this.rewind(snapshot.streams);
   }
 
+  /**
+   * Takes a saved state (--data-dir) as the current one, with the streams where they stood when it
+   * was saved, so ids handed out before the restart are not handed out again. `asSeeded` makes it
+   * the state a reset returns to as well (an app the fixtures do not hold); otherwise a reset still
+   * returns to the fixtures.
+   */
+  adopt(saved: AppBase, streams: StreamPosition, asSeeded: boolean): void {
+    this.order.clear();
+    this.data = liveOf(saved.data);
+    this.jobs = [...saved.jobs];
+    this.partsTotal = saved.partsTotal;
+    this.rewind(streams);
+    if (asSeeded) this.start = this.streams();
+  }
+
   private checkRoom(kind: keyof AppLimits, count: number, what: string): void {
     if (count > this.limits[kind]) {
       throw apiError('resource_limit_exceeded', `This app already holds the most ${what} the mock allows (${this.limits[kind]}); reset it or raise the limit.`);

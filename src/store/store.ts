@@ -4,7 +4,7 @@ import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
 import { hashSeed, type RandomState } from '../core/random.js';
-import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits, type IdsMode } from './app-state.js';
+import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits, type IdsMode, type StreamPosition } from './app-state.js';
 import { buildBase, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
@@ -46,6 +46,13 @@ export interface StoreOptions {
 const TEST_TOKEN = /^test_[!-~]{1,250}$/;
 
 export type SeedMode = 'replace' | 'merge';
+
+export interface SaveReport {
+  dir: string;
+  /** Apps written by this save (the unchanged ones are not rewritten). */
+  saved: string[];
+  unchanged: string[];
+}
 
 export class Store {
   readonly seed: number;
@@ -242,6 +249,27 @@ export class Store {
     if (into) checkMergedTotals(merged, input.generate, this.limits);
     return this.install(this.prepare(merged, counter), existing, ids);
   }
+
+  /**
+   * A state saved by --data-dir becomes the app's current state. An app of the fixtures keeps them
+   * as what a reset returns to; an app they do not hold is created with the saved state as its
+   * seeded one. Provisioned test apps are never saved, so never loaded.
+   */
+  loadSaved(input: FixtureInput, streams: StreamPosition): AppState {
+    const { doc, counter } = this.expand(input, 1);
+    const saved = this.prepare(doc, counter);
+    const existing = this.apps.get(input.app.id);
+    if (existing) {
+      existing.adopt(saved, streams, false);
+      return existing;
+    }
+    const app = this.install(saved);
+    app.adopt(saved, streams, true);
+    return app;
+  }
+
+  /** Set by the process when it runs with --data-dir: POST /__admin/save calls it. */
+  saver: (() => SaveReport) | undefined;
 
   private requireApp(appId: string): AppState {
     const app = this.apps.get(appId);

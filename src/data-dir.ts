@@ -1,0 +1,154 @@
+// --data-dir: each app's state in a file of its own, loaded on start and written on shutdown, on
+// POST /__admin/save and by --autosave. Writes are atomic (temporary file, fsync, rename, fsync of
+// the directory), so a crash mid-write leaves the previous file whole.
+
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFixture } from './fixtures/validate.js';
+import { COLLECTION_NAMES, type AppState, type StreamPosition } from './store/app-state.js';
+import { exportState } from './store/base.js';
+import { FixtureError, type FixtureDocument } from './store/fixture-doc.js';
+import type { SaveReport, Store } from './store/store.js';
+
+export const STATE_FORMAT = 'messaging-api-mock/app-state';
+export const STATE_VERSION = 1;
+
+interface StateFile {
+  format: typeof STATE_FORMAT;
+  version: typeof STATE_VERSION;
+  app: string;
+  /** The mock's clock when saved (Unix seconds). */
+  saved_at: number;
+  streams: StreamPosition;
+  state: FixtureDocument;
+}
+
+const TEMPORARY = /\.json\.\d+\.tmp$/;
+
+export class DataDir {
+  /** What each app looked like when last saved or loaded, so an unchanged app is not rewritten. */
+  private readonly marks = new WeakMap<AppState, { data: object; print: string }>();
+
+  constructor(
+    readonly dir: string,
+    private readonly store: Store,
+  ) {}
+
+  /**
+   * Loads every saved app. A file the mock did not write, or cannot read back, stops the start
+   * (FixtureError naming the file) before anything is written, so it is never overwritten.
+   */
+  load(): string[] {
+    mkdirSync(this.dir, { recursive: true });
+    const loaded: string[] = [];
+    for (const name of readdirSync(this.dir).sort()) {
+      const path = join(this.dir, name);
+      // What a crash left between writing and renaming: the previous file is still whole.
+      if (TEMPORARY.test(name)) {
+        rmSync(path, { force: true });
+        continue;
+      }
+      if (name.startsWith('.')) continue;
+      const file = this.readStateFile(path, name);
+      if (file.app !== file.state.app.id) throw new FixtureError('app', `names app "${file.app}" but holds app "${file.state.app.id}"`, path);
+      try {
+        const app = this.store.loadSaved(parseFixture(file.state), file.streams);
+        this.mark(app);
+        loaded.push(app.id);
+      } catch (err) {
+        throw err instanceof FixtureError ? new FixtureError(`state.${err.path}`, err.problem, path) : err;
+      }
+    }
+    return loaded;
+  }
+
+  /** Writes every app that changed since it was loaded or last saved (all of them with `all`). */
+  save(all = false): SaveReport {
+    mkdirSync(this.dir, { recursive: true });
+    const report: SaveReport = { dir: this.dir, saved: [], unchanged: [] };
+    for (const id of this.store.appIds()) {
+      const app = this.store.app(id);
+      if (!app || app.provisioned) continue;
+      if (!all && !this.changed(app)) {
+        report.unchanged.push(id);
+        continue;
+      }
+      const file: StateFile = { format: STATE_FORMAT, version: STATE_VERSION, app: id, saved_at: this.store.now(), streams: app.streams(), state: exportState(app) };
+      writeAtomically(join(this.dir, `${id}.json`), `${JSON.stringify(file)}\n`);
+      this.mark(app);
+      report.saved.push(id);
+    }
+    return report;
+  }
+
+  private readStateFile(path: string, name: string): StateFile {
+    if (!name.endsWith('.json')) throw new FixtureError('', 'not a state file of this mock (only <app>.json files written by --data-dir belong in the directory)', path);
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      throw new FixtureError('', `not valid JSON (${(err as Error).message}); the file was left as it is`, path);
+    }
+    const file = value as Partial<StateFile> | null;
+    if (typeof file !== 'object' || file === null || file.format !== STATE_FORMAT) {
+      throw new FixtureError('format', `not a state file of this mock (expected format "${STATE_FORMAT}"); the file was left as it is`, path);
+    }
+    if (file.version !== STATE_VERSION) throw new FixtureError('version', `state file version ${String(file.version)} is not ${STATE_VERSION}, the one this mock reads`, path);
+    if (typeof file.app !== 'string' || typeof file.state !== 'object' || file.state === null || !validStreams(file.streams)) {
+      throw new FixtureError('', 'a state file needs app, streams and state; the file was left as it is', path);
+    }
+    return file as StateFile;
+  }
+
+  private mark(app: AppState): void {
+    this.marks.set(app, { data: app.data, print: fingerprint(app) });
+  }
+
+  private changed(app: AppState): boolean {
+    const mark = this.marks.get(app);
+    return mark === undefined || mark.data !== app.data || mark.print !== fingerprint(app);
+  }
+}
+
+/** Every write bumps a collection's version; a reset or restore replaces `data` itself. */
+function fingerprint(app: AppState): string {
+  const versions = COLLECTION_NAMES.map((name) => app.data[name].version);
+  return `${versions.join(',')}|${app.jobs.length}|${JSON.stringify(app.streams())}`;
+}
+
+function validStreams(s: unknown): s is StreamPosition {
+  const v = s as Partial<StreamPosition> | undefined;
+  const state = (x: unknown) => Array.isArray(x) && x.length === 4 && x.every((n) => Number.isInteger(n) && n >= -0x80000000 && n <= 0xffffffff);
+  const counter = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.counters === 'object' &&
+    v.counters !== null &&
+    counter(v.counters.object) &&
+    counter(v.counters.numeric) &&
+    counter(v.counters.job) &&
+    state(v.random) &&
+    state(v.requestIds) &&
+    state(v.faults)
+  );
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+  // The rename itself is durable only once the directory is synced.
+  const dirFd = openSync(join(path, '..'), 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+}

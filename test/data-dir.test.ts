@@ -1,0 +1,174 @@
+// --data-dir: each app's state survives a restart. In-process for the rules (what is saved, what a
+// reload gives, what a corrupt directory does), real processes for SIGTERM, kill -9 and exit codes.
+
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDir } from '../src/data-dir.js';
+import { FixtureError } from '../src/store/fixture-doc.js';
+import { mock, stateText, type TestMock } from './helpers.js';
+import { BUILT, runCli, waitFor, type Spawned } from './real.js';
+
+const root = mkdtempSync(join(tmpdir(), 'mock-data-dir-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let dirs = 0;
+const freshDir = () => join(root, `d${++dirs}`);
+
+function withDataDir(dir: string): { m: TestMock; dataDir: DataDir; loaded: string[] } {
+  const m = mock();
+  const dataDir = new DataDir(dir, m.store);
+  const loaded = dataDir.load();
+  m.store.saver = () => dataDir.save();
+  return { m, dataDir, loaded };
+}
+
+const save = (m: TestMock) => m.call('POST', '/__admin/save', { token: null });
+const createUser = (m: TestMock, email: string) => m.call('POST', '/users', { body: { email, user_id: email.split('@')[0] } });
+
+describe('saving and loading in-process', () => {
+  it('answers 400 bad_request to POST /__admin/save without --data-dir', async () => {
+    const res = await save(mock());
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].code).toBe('bad_request');
+    expect(res.body.errors[0].message).toContain('--data-dir');
+  });
+
+  it('writes every app first, then only the apps that changed', async () => {
+    const dir = freshDir();
+    const { m } = withDataDir(dir);
+    expect((await save(m)).body).toEqual({ dir, saved: ['demo', 'other'], unchanged: [] });
+    expect((await save(m)).body).toEqual({ dir, saved: [], unchanged: ['demo', 'other'] });
+    await createUser(m, 'saved@example.com');
+    expect((await save(m)).body).toEqual({ dir, saved: ['demo'], unchanged: ['other'] });
+    await m.call('POST', '/__admin/reset?app=demo', { token: null });
+    expect((await save(m)).body.saved).toEqual(['demo']);
+    expect(readdirSync(dir).sort()).toEqual(['demo.json', 'other.json']);
+  });
+
+  it('gives back exactly the saved state, and ids continue where they stood: no collision, same ids as without the restart', async () => {
+    const dir = freshDir();
+    const before = withDataDir(dir);
+    const created = await createUser(before.m, 'kept@example.com');
+    await before.m.call('POST', '/contacts', { body: { name: 'Lead before' } });
+    expect((await save(before.m)).status).toBe(200);
+    const after = withDataDir(dir);
+    expect(after.loaded).toEqual(['demo', 'other']);
+    expect(await stateText(after.m)).toBe(await stateText(before.m));
+    // The restarted app hands out what the running one would have: the streams were saved too.
+    const nextAfter = await after.m.call('POST', '/contacts', { body: { name: 'Lead after' } });
+    const nextBefore = await before.m.call('POST', '/contacts', { body: { name: 'Lead after' } });
+    expect(nextAfter.body).toEqual(nextBefore.body);
+    expect(nextAfter.headers.get('x-request-id')).toBe(nextBefore.headers.get('x-request-id'));
+    const found = await after.m.call('GET', '/users?email=kept@example.com');
+    expect(found.body.users.map((u: { id: string }) => u.id)).toEqual([created.body.id]);
+  });
+
+  it('a reset after a reload returns a fixture app to its fixtures, and a seeded app to its saved state', async () => {
+    const dir = freshDir();
+    const before = withDataDir(dir);
+    await createUser(before.m, 'gone@example.com');
+    const seeded = await before.m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'extra', tokens: ['extra-token'] }, tags: [{ id: '1', name: 'Seeded' }] } });
+    expect(seeded.status).toBe(200);
+    await before.m.call('POST', '/tags', { token: 'extra-token', body: { name: 'Added later' } });
+    await save(before.m);
+    const after = withDataDir(dir);
+    expect(after.loaded).toEqual(['demo', 'extra', 'other']);
+    const tags = async () => (await after.m.call('GET', '/tags', { token: 'extra-token' })).body.tags.map((t: { name: string }) => t.name).sort();
+    expect(await tags()).toEqual(['Added later', 'Seeded']);
+    await after.m.call('POST', '/__admin/reset', { token: null });
+    expect(await tags()).toEqual(['Added later', 'Seeded']);
+    expect(await stateText(after.m)).toBe(await stateText(mock()));
+  });
+
+  it('does not save provisioned test apps', async () => {
+    const dir = freshDir();
+    const { m } = withDataDir(dir);
+    expect((await m.call('GET', '/admins', { token: 'test_ephemeral' })).status).toBe(200);
+    expect((await save(m)).body.saved).toEqual(['demo', 'other']);
+  });
+
+  it('refuses a directory holding a file it did not write, and leaves that file as it was', () => {
+    const cases: [string, string, RegExp][] = [
+      ['demo.json', '{"users": [', /demo\.json: \(document\): not valid JSON/],
+      ['demo.json', '{"app": {"id": "demo"}}', /demo\.json: format: not a state file of this mock/],
+      ['demo.json', '{"format": "messaging-api-mock/app-state", "version": 9}', /demo\.json: version: state file version 9 is not 1/],
+      ['notes.txt', 'hello', /notes\.txt: \(document\): not a state file of this mock/],
+      ['demo.json', '{"format": "messaging-api-mock/app-state", "version": 1, "app": "demo", "saved_at": 0, "streams": {}, "state": {}}', /demo\.json: \(document\): a state file needs app, streams and state/],
+    ];
+    for (const [name, text, message] of cases) {
+      const dir = freshDir();
+      mkdirSync(dir);
+      writeFileSync(join(dir, name), text);
+      expect(() => new DataDir(dir, mock().store).load()).toThrow(FixtureError);
+      expect(() => new DataDir(dir, mock().store).load()).toThrow(message);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    }
+  });
+
+  it('refuses a state whose records are invalid, naming the member', async () => {
+    const dir = freshDir();
+    const { m } = withDataDir(dir);
+    await save(m);
+    const file = JSON.parse(readFileSync(join(dir, 'demo.json'), 'utf8'));
+    file.state.customers[0].email = 42;
+    writeFileSync(join(dir, 'demo.json'), JSON.stringify(file));
+    expect(() => new DataDir(dir, mock().store).load()).toThrow(/demo\.json: state\.customers\[0\]\.email: must be of type string or null/);
+  });
+
+  it('drops what a crash left between writing and renaming, and ignores hidden files', async () => {
+    const dir = freshDir();
+    const { m } = withDataDir(dir);
+    await save(m);
+    writeFileSync(join(dir, 'demo.json.4242.tmp'), '{"half": ');
+    writeFileSync(join(dir, '.DS_Store'), 'x');
+    expect(withDataDir(dir).loaded).toEqual(['demo', 'other']);
+    expect(existsSync(join(dir, 'demo.json.4242.tmp'))).toBe(false);
+  });
+});
+
+describe('surviving a restart (real processes)', () => {
+  const auth = { authorization: 'Bearer demo-token', accept: 'application/json', 'content-type': 'application/json' };
+  async function start(dir: string, extra: string[] = []): Promise<{ cli: Spawned; url: string }> {
+    const ready = join(dir, '..', `${dir.split('/').at(-1)}-ready-${Math.random().toString(36).slice(2)}.json`);
+    const cli = runCli(['--port', '0', '--data-dir', dir, '--ready-file', ready, '--now', '1700000000', ...extra], BUILT);
+    const url = await waitFor(() => (existsSync(ready) ? (JSON.parse(readFileSync(ready, 'utf8')) as { url: string }).url : cli.child.exitCode !== null ? 'exited' : undefined));
+    return { cli, url };
+  }
+  const emails = async (url: string) => ((await (await fetch(`${url}/users?per_page=60`, { headers: auth })).json()) as { users: { email: string }[] }).users.map((u) => u.email);
+
+  it('writes on SIGTERM and reads it back on the next start', async () => {
+    const dir = freshDir();
+    const first = await start(dir);
+    expect((await fetch(`${first.url}/users`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'restart@example.com' }) })).status).toBe(200);
+    first.cli.child.kill('SIGTERM');
+    expect(await first.cli.exited).toBe(0);
+    const second = await start(dir);
+    expect(await emails(second.url)).toContain('restart@example.com');
+    second.cli.child.kill('SIGTERM');
+    expect(await second.cli.exited).toBe(0);
+  }, 60_000);
+
+  it('keeps what an autosave wrote when killed with SIGKILL', async () => {
+    const dir = freshDir();
+    const first = await start(dir, ['--autosave', '1']);
+    expect((await fetch(`${first.url}/users`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'autosaved@example.com' }) })).status).toBe(200);
+    await waitFor(() => (existsSync(join(dir, 'demo.json')) && readFileSync(join(dir, 'demo.json'), 'utf8').includes('autosaved@example.com') ? true : undefined));
+    first.cli.child.kill('SIGKILL');
+    await first.cli.exited;
+    const second = await start(dir);
+    expect(await emails(second.url)).toContain('autosaved@example.com');
+    second.cli.child.kill('SIGTERM');
+    await second.cli.exited;
+  }, 60_000);
+
+  it('stops with exit 2 and one line on a corrupt state file, without touching it', async () => {
+    const dir = freshDir();
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'demo.json'), '{"torn');
+    const cli = runCli(['--port', '0', '--data-dir', dir], BUILT);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(/^messaging-api-mock: .*demo\.json: \(document\): not valid JSON .*the file was left as it is\n$/);
+    expect(readFileSync(join(dir, 'demo.json'), 'utf8')).toBe('{"torn');
+  }, 30_000);
+});
