@@ -3,6 +3,7 @@
 
 import { OpenApiBuilder, type HeaderObject, type OpenAPIObject, type OperationObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
 import { ERROR_STATUS, wireCode, type ErrorCode } from './core/errors.js';
+import { EXAMPLES } from './routes/examples.js';
 import { ROUTES } from './routes/index.js';
 import { APP_SCOPE_ERRORS, type RouteDef } from './routes/route.js';
 import { COMPONENTS } from './schemas/components.js';
@@ -17,6 +18,22 @@ const RATE_HEADERS: Record<string, HeaderObject> = {
   'X-RateLimit-Reset': { description: 'Unix second at which the current window ends (a multiple of 10).', schema: { type: 'integer' } },
 };
 const REQUEST_ID: HeaderObject = { description: 'The request id, also in error bodies as request_id.', schema: { type: 'string', pattern: '^[0-9a-z]{20}$' } };
+
+/** What each tag of operations covers, shown above its operations on the docs page. */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Users: 'People who signed up in the customer\'s product: create or update, look up, list, archive, delete, scroll.',
+  Leads: 'Contacts known by email or phone who have not signed up (type `contact` on the wire).',
+  Visitors: 'Anonymous people seen on the website; they can be updated, read, deleted and converted into users or leads.',
+  Companies: 'Organisations users and leads belong to, with their members and tags.',
+  'Data attributes': 'The attributes customers carry: the built-in list and the app\'s custom ones.',
+  Counts: 'Totals of the app\'s records: users, leads, companies, tags and segments, per tag, segment or company.',
+  Tags: 'Labels put on users, leads and companies, created, renamed, applied and removed in bulk.',
+  Segments: 'Groups of users, leads or companies as the app defines them, with their member counts.',
+  Admins: 'The app\'s teammates who answer conversations, and their teams.',
+  Conversations: 'Threads between admins and customers: listing, reading, replying and group membership.',
+  Scroll: 'Iterating over every user, lead or company of the app, 100 at a time, past the paging limits.',
+  [CONTROL_TAG]: 'The mock\'s own control plane under /__admin: not part of the real API.',
+};
 
 const named = new Map<Schema, string>(COMPONENTS.map(([name, schema]) => [schema, name]));
 
@@ -87,15 +104,18 @@ function responses(def: RouteDef): Record<string, ResponseObject> {
   return out;
 }
 
+const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
+
 function parameters(def: RouteDef): ParameterObject[] {
   const out: ParameterObject[] = [];
+  const examples = EXAMPLES[def.operationId];
   for (const [name, schema] of Object.entries(def.params ?? {})) {
-    out.push({ name, in: 'path', required: true, schema: withRefs(schema, false), ...(schema.description ? { description: schema.description } : {}) });
+    out.push({ name, in: 'path', required: true, schema: withRefs(schema, false), ...(schema.description ? { description: schema.description } : {}), ...exampleOf(examples?.params?.[name]) });
   }
   const required = new Set(def.query?.required ?? []);
   for (const [name, schema] of Object.entries(def.query?.properties ?? {})) {
     const s = schema as Schema;
-    out.push({ name, in: 'query', required: required.has(name), schema: withRefs(s, false), ...(s.description ? { description: s.description } : {}) });
+    out.push({ name, in: 'query', required: required.has(name), schema: withRefs(s, false), ...(s.description ? { description: s.description } : {}), ...exampleOf(examples?.query?.[name]) });
   }
   return out;
 }
@@ -110,7 +130,7 @@ function operation(def: RouteDef): OperationObject {
     parameters: parameters(def),
     responses: responses(def),
   };
-  if (def.body) op.requestBody = { required: false, content: { 'application/json': { schema: withRefs(def.body, false) } } };
+  if (def.body) op.requestBody = { required: false, content: { 'application/json': { schema: withRefs(def.body, false), ...exampleOf(EXAMPLES[def.operationId]?.body) } } };
   return op;
 }
 
@@ -120,6 +140,8 @@ export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = 
     .addInfo({
       title: 'Customer messaging API (mock)',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'messaging-api-mock maintainers' },
       description:
         'A stateful, deterministic mock of the v1-era customer-messaging REST API. Authenticate with `Bearer <token>` or Basic auth with the token as user name (demo token: `demo-token`). Per-app rate limit: floor(limit/6) operations per 10-second window. Every error is an `error.list` envelope, including those the server gives before routing: 431 (request head over 16 KiB), 408 (a request that does not arrive in time) and 400 (not HTTP), each with code bad_request.',
     })
@@ -134,7 +156,8 @@ export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = 
     });
   const tags = [...new Set(routes.map((r) => r.tag))].sort((a, b) => Number(a === CONTROL_TAG) - Number(b === CONTROL_TAG));
   for (const tag of tags) {
-    builder.addTag(tag === CONTROL_TAG ? { name: tag, description: 'The mock\'s own control plane under /__admin: not part of the real API.' } : { name: tag });
+    const description = TAG_DESCRIPTIONS[tag];
+    builder.addTag(description === undefined ? { name: tag } : { name: tag, description });
   }
   for (const [name, schema] of COMPONENTS) builder.addSchema(name, withRefs(schema));
   const paths = new Map<string, Record<string, OperationObject>>();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BaseResolver, createConfig, lintDocument, Source } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { DOC_PATHS } from '../src/http/docs.js';
@@ -24,6 +25,17 @@ describe('the OpenAPI document', () => {
     const result = await new Validator().validate(buildDocument() as any);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it("passes Redocly's recommended lint rules (and info-contact) with no error and no warning", async () => {
+    const text = documentJson(buildDocument());
+    const config = await createConfig({ extends: ['recommended'], rules: { 'info-contact': 'warn' } });
+    const problems = await lintDocument({ document: { source: new Source('openapi.json', text), parsed: JSON.parse(text) }, config, externalRefResolver: new BaseResolver() });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+  });
+
+  it('gives every tag a description', () => {
+    expect(buildDocument().tags?.filter((t) => !t.description)).toEqual([]);
   });
 
   it('documents every mounted route and mounts every documented operation', () => {
@@ -102,6 +114,24 @@ describe('serving the document', () => {
     const text = await res.text();
     expect(text).toMatch(/^openapi: 3\.1\.0$/m);
     expect(text).toContain('url: http://mock.test');
+  });
+
+  it('answers GET / with a JSON index pointing to the docs page, the document and the probe, from the request\'s origin', async () => {
+    const res = await mock().app.request('http://mock.test:4010/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-z]{20}$/);
+    const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    expect(await res.json()).toEqual({
+      name: 'messaging-api-mock',
+      description: 'A stateful mock of the v1-era customer-messaging REST API. Send API requests with Authorization: Bearer <token>.',
+      version,
+      docs: 'http://mock.test:4010/docs',
+      openapi: 'http://mock.test:4010/openapi.json',
+      openapi_yaml: 'http://mock.test:4010/openapi.yaml',
+      health: 'http://mock.test:4010/__admin/health',
+      demo_token: 'demo-token',
+    });
   });
 
   it('serves the docs page and its assets from the package, referring to no other host', async () => {

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { packageVersion } from '../version.js';
 import { httpDate } from './respond.js';
 
 const ASSETS: Record<string, string> = {
@@ -45,7 +46,7 @@ function page(demoToken: string): string {
 }
 
 /** Paths the docs own; they are not operations of the API and are left out of the document. */
-export const DOC_PATHS = ['/openapi.json', '/openapi.yaml', '/docs', '/docs/:file'];
+export const DOC_PATHS = ['/', '/openapi.json', '/openapi.yaml', '/docs', '/docs/:file'];
 
 /** `now` is the mock's clock (Unix seconds), for the Date header. */
 export function mountDocs(app: Hono, document: () => Promise<OpenAPIObject>, demoToken: string, requestId: () => string, now: () => number): void {
@@ -57,6 +58,21 @@ export function mountDocs(app: Hono, document: () => Promise<OpenAPIObject>, dem
   app.get('/openapi.yaml', async (c) => {
     const { stringify } = await import('yaml');
     return c.body(stringify(await forOrigin(c.req.url)), 200, headers('application/yaml; charset=utf-8'));
+  });
+  // What someone who opens the base URL needs: where the docs, the document and the probe are.
+  app.get('/', (c) => {
+    const origin = new URL(c.req.url).origin;
+    const index = {
+      name: 'messaging-api-mock',
+      description: 'A stateful mock of the v1-era customer-messaging REST API. Send API requests with Authorization: Bearer <token>.',
+      version: packageVersion(),
+      docs: `${origin}/docs`,
+      openapi: `${origin}/openapi.json`,
+      openapi_yaml: `${origin}/openapi.yaml`,
+      health: `${origin}/__admin/health`,
+      demo_token: demoToken,
+    };
+    return c.body(`${JSON.stringify(index, null, 2)}\n`, 200, headers('application/json; charset=utf-8'));
   });
   app.get('/docs', (c) => c.body(page(demoToken), 200, headers('text/html; charset=utf-8')));
   app.get('/docs/:file', (c) => {

@@ -1,5 +1,5 @@
 // Drives the docs page in a real headless Chromium (Debian's package, through playwright-core):
-// every operation is listed, and "Try it out" with the pre-filled demo token gets a 200.
+// every operation is listed, and "Try it out" with the pre-filled demo token and examples gets a 200.
 
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
@@ -32,7 +32,7 @@ describe.skipIf(!available)('the docs page in a real browser', () => {
     await server?.close();
   });
 
-  it('lists every operation and runs one with the demo token, offline', async () => {
+  it('lists every operation and runs a list, a read by id and a write from the pre-filled examples, offline', async () => {
     const page = await browser.newPage();
     const foreign: string[] = [];
     page.on('request', (req) => {
@@ -45,15 +45,26 @@ describe.skipIf(!available)('the docs page in a real browser', () => {
     expect(ids.length).toBe(ROUTES.length);
     for (const def of ROUTES) expect(ids.some((id) => id.endsWith(`-${def.operationId}`))).toBe(true);
 
-    const op = page.locator('.opblock[id$="-listAdmins"]');
-    await op.locator('.opblock-summary').click();
-    await op.locator('button.try-out__btn').click();
-    await op.locator('button.execute').click();
-    const status = op.locator('.live-responses-table tbody .response-col_status').first();
-    await status.waitFor({ timeout: 15_000 });
-    expect((await status.textContent())?.trim()).toBe('200');
-    const body = await op.locator('.live-responses-table .microlight').first().textContent();
-    expect(body).toContain('"admin.list"');
+    // A read, a read with a pre-filled path parameter and a write with the pre-filled body: each
+    // answers as the example promises, with nothing edited.
+    const tryOut = async (operationId: string) => {
+      const op = page.locator(`.opblock[id$="-${operationId}"]`);
+      await op.locator('.opblock-summary').click();
+      await op.locator('button.try-out__btn').click();
+      await op.locator('button.execute').click();
+      const status = op.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor({ timeout: 15_000 });
+      return { status: (await status.textContent())?.trim(), body: await op.locator('.live-responses-table .microlight').first().textContent() };
+    };
+    const admins = await tryOut('listAdmins');
+    expect(admins.status).toBe('200');
+    expect(admins.body).toContain('"admin.list"');
+    const ada = await tryOut('getUser');
+    expect(ada.status).toBe('200');
+    expect(ada.body).toContain('"ada@example.com"');
+    const upsert = await tryOut('upsertUser');
+    expect(upsert.status).toBe('200');
+    expect(upsert.body).toContain('"plan_tier": "pro"');
     expect(foreign).toEqual([]);
     if (process.env.DOCS_SCREENSHOT) await page.screenshot({ path: process.env.DOCS_SCREENSHOT, fullPage: false });
     await page.close();

@@ -1,0 +1,114 @@
+// A working example for every path parameter, query parameter and request body of every
+// operation, drawn from the canonical demo records (fixtures/demo.json), so the docs page's
+// "Try it out" answers 2xx without edits. The document carries them (openapi.ts);
+// test/examples.test.ts sends each operation exactly as the docs page would and checks the answer.
+
+/** What the docs page pre-fills for one operation. */
+export interface RouteExamples {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+}
+
+const ADA = '5714dd359a3fd47136000001';
+const ACME = '5714dd359a3fd47136000101';
+const GROUP_CONVERSATION = '5714dd359a3fd47136000501';
+const ADMIN = '814860';
+const VISITOR_USER_ID = '3f0b3a6c-7f6d-4d5e-9d2b-7a1c5e8f9a01';
+
+const customerBody = (identity: Record<string, unknown>) => ({
+  ...identity,
+  name: 'Ada Lovelace',
+  phone: '+44 20 7946 0000',
+  signed_up_at: 1700000000,
+  last_request_at: 1700003600,
+  last_seen_ip: '81.2.69.142',
+  last_seen_user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+  unsubscribed_from_emails: false,
+  update_last_request_at: true,
+  new_session: true,
+  custom_attributes: { plan_tier: 'pro' },
+  companies: [{ company_id: 'acme', name: 'Acme Corp' }],
+});
+
+const faultFilter = { app: 'demo' };
+
+export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
+  getUser: { params: { id: ADA } },
+  listUsers: { query: { user_id: 'ada-1', email: 'ada@example.com', page: 1, per_page: 50 } },
+  upsertUser: { body: customerBody({ user_id: 'ada-1', email: 'ada@example.com', remote_created_at: 1690000000 }) },
+  upsertLead: {
+    body: { email: 'lena.lead@example.com', name: 'Lena Lead', phone: '+44 20 7946 0001', last_request_at: 1700003600, last_seen_ip: '81.2.69.142', custom_attributes: { plan_tier: 'free' }, companies: [{ company_id: 'acme' }] },
+  },
+  getLead: { params: { id: '5714dd359a3fd47136000007' } },
+  listLeads: { query: { email: 'lead@example.com', page: 1, per_page: 50 } },
+  updateVisitor: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
+  updateVisitorByPost: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
+  convertVisitor: { body: { type: 'user', visitor: { user_id: VISITOR_USER_ID }, user: { email: 'visitor.converted@example.com' } } },
+  findCompany: { query: { company_id: 'acme', type: 'user', page: 1, per_page: 50 } },
+  upsertCompany: {
+    body: { company_id: 'acme', name: 'Acme Corp', monthly_spend: 49, plan: 'Paid', size: 85, website: 'https://acme.example.com', industry: 'Manufacturing', remote_created_at: 1690000000, custom_attributes: { region: 'EMEA' } },
+  },
+  getCompany: { params: { id: ACME } },
+  listCompanyUsers: { params: { id: ACME }, query: { page: 1, per_page: 50 } },
+  listCustomerDataAttributes: { query: { include_archived: 'true' } },
+  getCounts: { query: { type: 'company', count: 'user', per_page: 50, page: 1 } },
+  saveTag: { body: { id: '17513', name: 'VIP', users: [{ id: ADA }], companies: [{ company_id: 'acme' }] } },
+  listConversations: { query: { display_as: 'plaintext', page: 1, per_page: 20 } },
+  getConversation: { params: { id: GROUP_CONVERSATION }, query: { display_as: 'plaintext' } },
+  addConversationCustomer: {
+    params: { id: GROUP_CONVERSATION },
+    body: { admin_id: ADMIN, customer: { intercom_user_id: '5714dd359a3fd47136000003' } },
+  },
+  replyToConversation: {
+    params: { id: GROUP_CONVERSATION },
+    body: { type: 'admin', admin_id: ADMIN, message_type: 'comment', body: '<p>Thanks, we are on it.</p>', attachment_urls: ['https://files.example.com/receipt.pdf'] },
+  },
+  adminReset: { query: { app: 'demo', ids: 'rewind' } },
+  adminSeed: {
+    query: { mode: 'replace', ids: 'rewind' },
+    body: {
+      $schema: '/__admin/fixture.schema.json',
+      description: 'A small app seeded from the docs page',
+      app: { id: 'docs-example', name: 'Docs example', tokens: ['docs-example-token'], rate_limit_per_minute: 500 },
+      admins: [{ id: '7001', name: 'Dora Docs', email: 'dora@example.com' }],
+      teams: [{ id: '7101', name: 'Support', admin_ids: ['7001'] }],
+      segments: [{ id: '5714dd359a3fd47136007901', name: 'Active', person_type: 'user' }],
+      tags: [{ id: '7201', name: 'Seeded' }],
+      data_attributes: [{ name: 'plan_tier', data_type: 'string' }],
+      companies: [{ id: '5714dd359a3fd47136007301', company_id: 'docs-co', name: 'Docs Co' }],
+      customers: [{ id: '5714dd359a3fd47136007401', type: 'user', user_id: 'docs-1', email: 'docs@example.com', companies: ['5714dd359a3fd47136007301'], tags: ['7201'] }],
+      conversations: [],
+      jobs: [],
+      generate: { users: 10, leads: 2, visitors: 1, companies: 2, conversations: 2 },
+    },
+  },
+  adminState: { query: { app: 'demo' } },
+  adminSetClock: { body: { now: 1700000000, frozen: true } },
+  adminRunJobs: { query: { app: 'demo' } },
+  adminCreateSnapshot: { query: faultFilter, body: { name: 'before-test' } },
+  adminListSnapshots: { query: faultFilter },
+  adminRestoreSnapshot: { params: { name: 'before-test' }, query: { app: 'demo', ids: 'rewind' } },
+  adminDeleteSnapshot: { params: { name: 'before-test' }, query: faultFilter },
+  adminListRequests: { query: { app: 'demo', method: 'GET', path: '/users', operationId: 'listUsers', status: 200, since: 1, limit: 50 } },
+  adminCountRequests: { query: faultFilter, body: { app: 'demo', method: 'POST', path: '/users', operationId: 'upsertUser', status: 200, since: 1, limit: 50 } },
+  adminClearRequests: { query: faultFilter },
+  adminAddFault: {
+    query: faultFilter,
+    body: { operation_id: 'getUser', method: 'GET', path: '/users/{id}', latency_ms: 10, latency_max_ms: 20, error: 'service_unavailable', status: 503, rate_limit: false, drop_rate_limit_headers: false, count: 1, fraction: 1 },
+  },
+  adminListFaults: { query: faultFilter },
+  adminClearFaults: { query: faultFilter },
+  adminDeleteFault: { params: { id: '1' }, query: faultFilter },
+};
+
+/**
+ * Operations whose example acts on something another operation's example makes first, as on the
+ * docs page: restoring or deleting the snapshot "before-test" needs it taken, deleting fault 1
+ * needs a fault added.
+ */
+export const EXAMPLE_PREREQUISITES: Readonly<Record<string, string>> = {
+  adminRestoreSnapshot: 'adminCreateSnapshot',
+  adminDeleteSnapshot: 'adminCreateSnapshot',
+  adminDeleteFault: 'adminAddFault',
+};
