@@ -264,8 +264,12 @@ function record(
 function targetApp(store: Store, input: RequestInput, request: Request): AppState | undefined {
   const named = input.query.app;
   if (typeof named === 'string' && named !== '') {
-    const app = store.app(named);
-    if (!app) throw apiError('not_found', `No app "${named.slice(0, 100)}"`, 'app');
+    // A test_ token names the app it provisions, so a test can set its app up (seed, faults,
+    // clock) before its first API call, as the token itself would.
+    const app = store.app(named) ?? (named.startsWith('test_') ? store.appForToken(named) : undefined);
+    if (!app) {
+      throw apiError('not_found', `No app "${named.slice(0, 100)}": name one of ${store.appIds().slice(0, 10).join(', ')}${store.appIds().length > 10 ? ', …' : ''} (GET /__admin/health lists them), or a test_ token, which provisions its app unless the mock runs with --no-test-apps.`, 'app');
+    }
     return app;
   }
   const header = request.headers.get('authorization');
