@@ -151,14 +151,13 @@ function oversized(schema: Schema, value: unknown): Problem[] | undefined {
   if (!isRecord(value)) return undefined;
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   if (schema.additionalProperties === false) {
+    // The answer lists MAX_PROBLEMS of them, so one more than that settles it: no need to go on.
     const unknown: string[] = [];
-    let count = 0;
     for (const key in value) {
       if (Object.hasOwn(props, key)) continue;
-      if (unknown.length < MAX_PROBLEMS) unknown.push(key);
-      count++;
+      if (unknown.length === MAX_PROBLEMS) return unknown.map(unknownMember);
+      unknown.push(key);
     }
-    if (count > MAX_PROBLEMS) return unknown.map(unknownMember);
   }
   for (const key in props) {
     const max = props[key]?.maxProperties;
