@@ -108,6 +108,34 @@ describe('GET /conversations/{id}', () => {
     expect(body.conversation_parts.conversation_parts[0].body).toBe('part 1');
   });
 
+  // What html-to-text 9.0.5 got wrong when it was tried in place of src/core/html-text.ts (README,
+  // Decisions): it overflowed the stack from about 2,250 nested elements (an 11 KB reply), dropped a
+  // tag left open at the end with the rest of the text, and joined the lines of plain text.
+  it('renders any nesting depth, a tag left open at the end and the lines of plain text', async () => {
+    const m = mock();
+    const bodies = [
+      '<div>'.repeat(13_000) + 'deep',
+      '<b><i>'.repeat(4_000) + 'x' + '</i></b>'.repeat(4_000),
+      '<a href="u">'.repeat(5_000),
+      'if x<y then z',
+      '<p>ok</p>broken <a href="x',
+      'Line one\nLine two\n\nLine four',
+    ];
+    for (const body of bodies) {
+      expect(body.length).toBeLessThanOrEqual(65_535);
+      expect((await m.call('POST', `/conversations/${GROUP}/reply`, { body: adminReply(body) })).status).toBe(200);
+    }
+    const parts = (await fetchConversation(m, GROUP, '?display_as=plaintext')).conversation_parts.conversation_parts;
+    expect(parts.slice(4).map((p: { body: string }) => p.body)).toEqual([
+      'deep',
+      'x',
+      'u'.repeat(5_000),
+      'if x<y then z',
+      'ok\nbroken <a href="x',
+      'Line one\nLine two\n\nLine four',
+    ]);
+  });
+
   it('answers 400 bad_request for a display_as other than plaintext or html', async () => {
     const m = mock();
     const res = await m.call('GET', `/conversations/${GROUP}?display_as=markdown`);
