@@ -41,10 +41,6 @@ export const listUsers = appRoute({
     const users =
       user_id === undefined && email === undefined ? filteredCustomers(input.app, 'user', filter, now) : refine(listCustomers(input.app, 'user', lookup), filter, now);
     const page = paginate(users, pageRequestOf(input.query), input);
-      return { body: userListView(input.app, users.total, page.items, page.pages) };
-    }
-    const users = refine(listCustomers(input.app, 'user', { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) }), filter, now);
-    const page = paginate(users, pageRequestOf(input.query), input);
     return { body: userListView(input.app, users.total, page.items, page.pages) };
   },
 });
