@@ -3,8 +3,10 @@
 // the big app within 10% of the small one. In-process (createApp + app.request, no socket): the
 // time is the server's, from the request to the last byte of the answer. The two apps are seeded
 // alike (one tag, one user segment, generated users); pages hold the same number of users (per_page
-// 20, the middle page of each app's list); rounds alternate between the apps, and each row is the
-// median over every request of every round.
+// 20, the middle page of each app's list); requests alternate between the apps, and each row is
+// the median over every request of every round. The users are hand-made and alike (same members, ids
+// of one width, the same custom attributes), so a page of one app serialises like a page of the
+// other and the rows compare the lists, not the records (generated users differ in size).
 //
 // `npx tsx test/bench/filtered-list.ts [--rounds N]` prints the table; `filteredLists()` returns the
 // rows for run.ts.
@@ -32,6 +34,22 @@ export interface FilteredListRow {
   big: { total: number; page: number };
 }
 
+const pad = (i: number) => String(i).padStart(6, '0');
+
+/** The i-th of n alike users: two in three hold the tag, two in three are in the segment. */
+const user = (i: number, n: number) => ({
+  id: `bench0000000000000${pad(i)}`,
+  user_id: `user-${pad(i)}`,
+  email: `user-${pad(i)}@example.com`,
+  name: `User ${pad(i)}`,
+  created_at: REFERENCE_TIME - n + i,
+  updated_at: REFERENCE_TIME - n + i,
+  last_request_at: REFERENCE_TIME - n + i,
+  tags: i % 3 === 2 ? [] : ['1'],
+  segments: i % 3 === 0 ? [] : [SEGMENT],
+  custom_attributes: { plan_tier: 'pro', seats: 5 },
+});
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
@@ -54,7 +72,7 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
         app: { id: `bench-${name}`, tokens: [token], rate_limit_per_minute: 1_000_000_000 },
         tags: [{ id: '1', name: 'Bench tag' }],
         segments: [{ id: SEGMENT, name: 'Bench segment', person_type: 'user' }],
-        generate: { users },
+        customers: Array.from({ length: users }, (_, i) => user(i, users)),
       },
       'replace',
     );
@@ -80,9 +98,11 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
         return { ...a, total, page, path, times: [] as number[] };
       }),
     );
+    // Request by request, alternating which app goes first, so drift in the machine's load (other
+    // processes, JIT, collection) falls on both alike; round 0 is the warm-up.
     for (let round = 0; round <= rounds; round++) {
-      for (const p of round % 2 === 0 ? plan : [...plan].reverse()) {
-        for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
+      for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
+        for (const p of i % 2 === 0 ? plan : [...plan].reverse()) {
           const { ms } = await get(p.path, p.headers);
           if (round > 0) p.times.push(ms);
         }
