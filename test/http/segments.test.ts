@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../helpers.js';
-import { BETA, catalogMock, catRejected, DAY, get, SEG_C, SEG_U, TOKEN, U2 } from './catalog-fixture.js';
+import { BETA, CATALOG, catalogMock, catRejected, DAY, get, SEG_C, SEG_U, TOKEN, U2 } from './catalog-fixture.js';
 
 const segU = { type: 'segment', id: SEG_U, name: 'Seg U', created_at: TEST_NOW - 30 * DAY, updated_at: TEST_NOW - 30 * DAY, person_type: 'user' };
 const segC = { type: 'segment', id: SEG_C, name: 'Seg C', created_at: TEST_NOW - 30 * DAY, updated_at: TEST_NOW - 30 * DAY, person_type: 'company' };
@@ -67,5 +67,17 @@ describe('POST /segments', () => {
     const res = await catRejected(m, 'POST', '/segments', 404, ['not_found'], { id: SEG_U, name: 'Renamed' });
     expect(res.body.errors[0].message).toBe('The requested resource does not exist; check your path and try again');
     expect((await get(m, `/segments/${SEG_U}`)).body.name).toBe('Seg U');
+  });
+});
+
+describe('segment fixtures', () => {
+  it('refuses rule_tags naming a tag the document does not hold, naming the member', async () => {
+    const m = await catalogMock();
+    const before = (await m.call('GET', '/__admin/state?app=cat', { token: null })).text;
+    const doc = { ...CATALOG, segments: [{ id: 'bad', name: 'Bad', rule_tags: ['999'] }] };
+    const res = await m.call('POST', '/__admin/seed', { token: null, body: doc });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: 'segments[0].rule_tags[0]' });
+    expect((await m.call('GET', '/__admin/state?app=cat', { token: null })).text).toBe(before);
   });
 });
