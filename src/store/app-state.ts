@@ -253,8 +253,9 @@ export class AppState {
     try {
       return write();
     } catch (err) {
+      // Derived indexes followed the writes being undone; a request refused before writing kept them true.
+      if (!log.empty) this.sorted.clear();
       log.undo();
-      this.sorted.clear();
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
       throw err;
