@@ -51,6 +51,13 @@ export const listCompanyUsers = appRoute({
 
 const companyAnswer: Schema = { anyOf: [companySchema, userListSchema, companyListSchema] };
 
+/** The list's own parameters mean nothing beside a lookup: say so rather than ignore them. */
+function refuseListParameters(query: Record<string, unknown>, lookup: string): void {
+  for (const key of ['tag_id', 'segment_id', 'order']) {
+    if (query[key] !== undefined) throw apiError('bad_request', `${key} filters the company list; it cannot be combined with ${lookup}.`, key);
+  }
+}
+
 function companyList(input: AppInput) {
   const companies = listCompanies(input.app, input.query as CompanyFilter);
   const page = paginate(companies, pageRequestOf(input.query), input);
@@ -65,7 +72,8 @@ export const findCompany = appRoute({
   description:
     `With company_id: the company; with company_id and type=user (or users, the Java client's plural): its user list (${MEMBERS_RULES}); another type is a 400, type without company_id a 400 parameter_not_found. ` +
     'Else with name: the company of that exact name (several: the most recently updated), none: 404 company_not_found. ' +
-    'Else the company list: companies with at least one user or lead, by last_request_at newest first (order=asc reverses; nulls last), paged; tag_id or segment_id (not both: 400 bad_request) keeps the companies holding it.',
+    'Else the company list: companies with at least one user or lead, by last_request_at newest first (order=asc reverses; nulls last), paged; tag_id or segment_id (not both: 400 bad_request) keeps the companies holding it. ' +
+    'tag_id, segment_id and order beside company_id or name: 400 bad_request.',
   tag: 'Companies',
   query: openObj({ company_id: str(), type: str({ description: 'user (or users), with company_id' }), name: str({ description: 'the exact company name' }), ...labelQuery, ...orderQuery, ...pagingQuery }),
   response: { status: 200, description: 'The company, its users with type=user, or the company list', schema: companyAnswer },
@@ -74,8 +82,11 @@ export const findCompany = appRoute({
     const { company_id: companyId, type, name } = input.query as { company_id?: string; type?: string; name?: string };
     if (companyId === undefined) {
       if (type !== undefined) throw missing('company_id', 'company_id is a required parameter with type.');
-      return { body: name !== undefined ? companyView(input.app, companyByName(input.app, name)) : companyList(input) };
+      if (name === undefined) return { body: companyList(input) };
+      refuseListParameters(input.query, 'name');
+      return { body: companyView(input.app, companyByName(input.app, name)) };
     }
+    refuseListParameters(input.query, 'company_id');
     if (type !== undefined && type !== 'user' && type !== 'users') throw apiError('bad_request', "bad 'type' parameter", 'type');
     const company = requireCompanyByCompanyId(input.app, companyId);
     return { body: type === undefined ? companyView(input.app, company) : membersPage(input, company) };

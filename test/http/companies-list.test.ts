@@ -101,6 +101,14 @@ describe('GET /companies?company_id= with type', () => {
     await catRejected(m, 'GET', '/companies?type=user', 400, ['parameter_not_found']);
     await catRejected(m, 'GET', '/companies?company_id=nope', 404, ['company_not_found']);
   });
+
+  it('refuses the list\'s parameters beside company_id or name (400 bad_request naming them)', async () => {
+    const m = await catalogMock();
+    for (const query of ['company_id=b&tag_id=1', 'company_id=b&type=user&order=asc', `name=Alpha&segment_id=${SEG_C}`]) {
+      const res = await catRejected(m, 'GET', `/companies?${query}`, 400, ['bad_request']);
+      expect(['tag_id', 'segment_id', 'order']).toContain(res.body.errors[0].field);
+    }
+  });
 });
 
 describe('operations API 1.x does not have', () => {
