@@ -23,6 +23,11 @@ export class UndoLog {
     this.counts.push(count);
   }
 
+  /** Whether any write was recorded (a request refused before writing has nothing to take back). */
+  get empty(): boolean {
+    return this.maps.length === 0;
+  }
+
   undo(): void {
     for (let i = this.maps.length - 1; i >= 0; i--) {
       (this.maps[i] as CowMap<unknown>).restoreSlot(this.keys[i] as string, this.slots[i], this.counts[i] as number);

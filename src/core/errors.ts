@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   parameter_not_found: 400,
   parameter_invalid: 400,
   bad_request: 400,
+  /** DELETE /tags/{id} of a tag a segment's rule uses. */
+  tag_has_dependent_objects: 400,
   token_not_found: 401,
   unauthorized: 401,
   action_forbidden: 403,

@@ -1,12 +1,16 @@
-import { apiError } from '../core/errors.js';
+import { apiError, missing, notFound } from '../core/errors.js';
 import { pageRequestOf, paginate } from '../core/pagination.js';
 import { companyBodySchema, companySchema } from '../schemas/company.js';
+import { labelQuery, orderQuery } from '../schemas/list-filters.js';
+import { companyListSchema } from '../schemas/segment.js';
+import { companyByName, listCompanies, type CompanyFilter } from '../store/company-list.js';
 import { pagingQuery, userListSchema } from '../schemas/customer.js';
 import { openObj, str, type Schema } from '../schemas/json-schema.js';
 import { requireCompany, requireCompanyByCompanyId, upsertCompany, type CompanyInput } from '../store/companies.js';
 import { companyMembers } from '../store/customers.js';
 import type { Company } from '../store/types.js';
 import { companyView } from '../views/company.js';
+import { companyListView } from '../views/segment.js';
 import { userListView } from '../views/customer.js';
 import { appRoute, type AppInput } from './route.js';
 
@@ -45,23 +49,64 @@ export const listCompanyUsers = appRoute({
   handler: (input) => ({ body: membersPage(input, requireCompany(input.app, input.params.id ?? '')) }),
 });
 
-const companyOrUsers: Schema = { anyOf: [companySchema, userListSchema] };
+const companyAnswer: Schema = { anyOf: [companySchema, userListSchema, companyListSchema] };
+
+/** The list's own parameters mean nothing beside a lookup: say so rather than ignore them. */
+function refuseListParameters(query: Record<string, unknown>, lookup: string): void {
+  for (const key of ['tag_id', 'segment_id', 'order']) {
+    if (query[key] !== undefined) throw apiError('bad_request', `${key} filters the company list; it cannot be combined with ${lookup}.`, key);
+  }
+}
+
+function companyList(input: AppInput) {
+  const companies = listCompanies(input.app, input.query as CompanyFilter);
+  const page = paginate(companies, pageRequestOf(input.query), input);
+  return companyListView(input.app, companies.total, page.items, page.pages);
+}
 
 export const findCompany = appRoute({
   method: 'GET',
   path: '/companies',
   operationId: 'findCompany',
-  summary: 'Find a company by company_id, or list its users',
-  description: `With type=user: the company's user list. ${MEMBERS_RULES} Without type: the company itself. Any other type is a 400.`,
+  summary: 'List companies, find one by company_id or name, or list its users',
+  description:
+    `With company_id: the company; with company_id and type=user (or users, the Java client's plural): its user list (${MEMBERS_RULES}); another type is a 400, type without company_id a 400 parameter_not_found. ` +
+    'Else with name: the company of that exact name (several: the most recently updated), none: 404 company_not_found. ' +
+    'Else the company list: companies with at least one user or lead, by last_request_at newest first (order=asc reverses; nulls last), paged; tag_id or segment_id (not both: 400 bad_request) keeps the companies holding it. ' +
+    'tag_id, segment_id and order beside company_id or name: 400 bad_request.',
   tag: 'Companies',
-  query: openObj({ company_id: str(), type: str({ description: 'user, or absent' }), ...pagingQuery }, ['company_id']),
-  response: { status: 200, description: 'The company, or its users with type=user', schema: companyOrUsers },
+  query: openObj({ company_id: str(), type: str({ description: 'user (or users), with company_id' }), name: str({ description: 'the exact company name' }), ...labelQuery, ...orderQuery, ...pagingQuery }),
+  response: { status: 200, description: 'The company, its users with type=user, or the company list', schema: companyAnswer },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'company_not_found'],
   handler: (input) => {
-    const { company_id: companyId, type } = input.query as { company_id: string; type?: string };
-    if (type !== undefined && type !== 'user') throw apiError('bad_request', "bad 'type' parameter", 'type');
+    const { company_id: companyId, type, name } = input.query as { company_id?: string; type?: string; name?: string };
+    if (companyId === undefined) {
+      if (type !== undefined) throw missing('company_id', 'company_id is a required parameter with type.');
+      if (name === undefined) return { body: companyList(input) };
+      refuseListParameters(input.query, 'name');
+      return { body: companyView(input.app, companyByName(input.app, name)) };
+    }
+    refuseListParameters(input.query, 'company_id');
+    if (type !== undefined && type !== 'user' && type !== 'users') throw apiError('bad_request', "bad 'type' parameter", 'type');
     const company = requireCompanyByCompanyId(input.app, companyId);
-    return { body: type === 'user' ? membersPage(input, company) : companyView(input.app, company) };
+    return { body: type === undefined ? companyView(input.app, company) : membersPage(input, company) };
+  },
+});
+
+/** A 2.x-only operation (python-intercom's companies.delete): v1 answers as for a path it does not have. */
+export const deleteCompany = appRoute({
+  method: 'DELETE',
+  path: '/companies/{id}',
+  operationId: 'deleteCompany',
+  summary: 'Not in API 1.x (always 404)',
+  description:
+    'python-intercom\'s companies.delete sends this, but companies cannot be deleted in the v1 API (2.x added it): the answer is the unknown-path 404 not_found "The requested resource does not exist; check your path and try again", and nothing changes.',
+  tag: 'Companies',
+  params: { id: str({ description: 'The id assigned by the server' }) },
+  response: { status: 200, description: 'Never answered', schema: companySchema },
+  errors: ['not_found'],
+  handler: () => {
+    throw notFound('The requested resource does not exist; check your path and try again');
   },
 });
 
@@ -78,4 +123,4 @@ export const upsertCompanyRoute = appRoute({
   handler: ({ store, app, body }) => ({ body: companyView(app, upsertCompany(store, app, body as unknown as CompanyInput)) }),
 });
 
-export const COMPANY_ROUTES = [findCompany, upsertCompanyRoute, getCompany, listCompanyUsers];
+export const COMPANY_ROUTES = [findCompany, upsertCompanyRoute, getCompany, deleteCompany, listCompanyUsers];

@@ -1,6 +1,8 @@
 import { pageRequestOf, paginate } from '../core/pagination.js';
 import { contactListSchema, leadBodySchema, leadSchema, pagingQuery } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
+import { labelQuery } from '../schemas/list-filters.js';
+import { filteredCustomers, listFilterOf, refine } from '../store/customer-filters.js';
 import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
 import { contactListView, customerView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
@@ -38,14 +40,18 @@ export const listLeads = appRoute({
   path: '/contacts',
   operationId: 'listLeads',
   summary: 'List leads',
-  description: 'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list.',
+  description:
+    'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list; tag_id or segment_id (not both: 400 bad_request) lists the leads holding it, in the order they got it.',
   tag: 'Leads',
-  query: openObj({ email: str(), ...pagingQuery }),
+  query: openObj({ email: str(), ...labelQuery, ...pagingQuery }),
   response: { status: 200, description: 'The leads', schema: contactListSchema },
-  errors: ['parameter_invalid'],
+  errors: ['parameter_invalid', 'bad_request'],
   handler: (input) => {
     const { email } = input.query as { email?: string };
-    const leads = listCustomers(input.app, 'contact', email !== undefined ? { email } : {});
+    const filter = listFilterOf(input.query);
+    const now = input.store.now();
+    const leads =
+      email === undefined ? filteredCustomers(input.app, 'contact', filter, now) : refine(listCustomers(input.app, 'contact', { email }), filter, now);
     const page = paginate(leads, pageRequestOf(input.query), input);
     return { body: contactListView(input.app, leads.total, page.items, page.pages) };
   },

@@ -10,7 +10,7 @@ export const getCounts = appRoute({
   summary: 'Counts of companies and users by segment, tag and user',
   description:
     'No parameters: the app totals (count.hash). type=company&count=segment|tag|user: per-segment, per-tag and per-company counts; tag counts are paged (per_page default 50, max 60) with pages at pages.pages, the others have an empty pages. ' +
-    'type=user&count=segment|tag: users per segment and tag. Counts follow every write. A bad type or count value answers 400 bad_request.',
+    'type=user&count=segment|tag: users and leads per user segment and per tag (every tag, zero included). Counts follow every write. A bad type or count value answers 400 bad_request.',
   tag: 'Counts',
   query: countQuerySchema,
   response: { status: 200, description: 'The count object or the app totals', schema: countResponseSchema },

@@ -8,8 +8,9 @@ import { CONVERSATION_ROUTES } from './conversations.js';
 import { COUNT_ROUTES } from './counts.js';
 import { DATA_ATTRIBUTE_ROUTES } from './data-attributes.js';
 import type { RouteDef } from './route.js';
+import { SEGMENT_ROUTES } from './segments.js';
 import { TAG_ROUTES } from './tags.js';
 import { USER_ROUTES } from './users.js';
 import { VISITOR_ROUTES } from './visitors.js';
 
-export const ROUTES: readonly RouteDef[] = [...USER_ROUTES, ...CONTACT_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];
+export const ROUTES: readonly RouteDef[] = [...USER_ROUTES, ...CONTACT_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];

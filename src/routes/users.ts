@@ -1,6 +1,8 @@
 import { pageRequestOf, paginate } from '../core/pagination.js';
 import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSchema } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
+import { customerListQuery } from '../schemas/list-filters.js';
+import { filteredCustomers, listFilterOf, refine } from '../store/customer-filters.js';
 import { listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../store/customers.js';
 import { customerView, userListView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
@@ -25,14 +27,19 @@ export const listUsers = appRoute({
   operationId: 'listUsers',
   summary: 'List users, or find them by user_id or email',
   description:
-    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id and email (case-insensitive) filter the list; no match gives total_count 0.',
+    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id and email (case-insensitive) filter the list; no match gives total_count 0. ' +
+    'tag_id or segment_id (not both: 400 bad_request) lists the users holding it, in the order they got it; created_since (days), sort and order as described on each parameter.',
   tag: 'Users',
-  query: openObj({ user_id: str(), email: str(), ...pagingQuery }),
+  query: openObj({ user_id: str(), email: str(), ...customerListQuery, ...pagingQuery }),
   response: { status: 200, description: 'The users', schema: userListSchema },
-  errors: ['parameter_invalid'],
+  errors: ['parameter_invalid', 'bad_request'],
   handler: (input) => {
     const { user_id, email } = input.query as { user_id?: string; email?: string };
-    const users = listCustomers(input.app, 'user', { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) });
+    const filter = listFilterOf(input.query);
+    const now = input.store.now();
+    const lookup = { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) };
+    const users =
+      user_id === undefined && email === undefined ? filteredCustomers(input.app, 'user', filter, now) : refine(listCustomers(input.app, 'user', lookup), filter, now);
     const page = paginate(users, pageRequestOf(input.query), input);
     return { body: userListView(input.app, users.total, page.items, page.pages) };
   },

@@ -18,6 +18,7 @@ import {
 } from './customer.js';
 import { dataAttributeListSchema, dataAttributeSchema } from './data-attribute.js';
 import type { Schema } from './json-schema.js';
+import { companyListSchema, segmentListSchema, segmentSchema } from './segment.js';
 
 export const COMPONENTS: ReadonlyArray<readonly [string, Schema]> = [
   ['Error', errorListSchema],
@@ -34,6 +35,9 @@ export const COMPONENTS: ReadonlyArray<readonly [string, Schema]> = [
   ['UserList', userListSchema],
   ['ContactList', contactListSchema],
   ['Company', companySchema],
+  ['CompanyList', companyListSchema],
+  ['Segment', segmentSchema],
+  ['SegmentList', segmentListSchema],
   ['Count', countResponseSchema],
   ['DataAttribute', dataAttributeSchema],
   ['DataAttributeList', dataAttributeListSchema],

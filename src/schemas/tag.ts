@@ -28,3 +28,10 @@ export const saveTagBodySchema: Schema = openObj({
   users: arr(userTarget, { maxItems: MAX_TAG_TARGETS, description: `users or leads to tag (or untag), at most ${MAX_TAG_TARGETS}; for a record named twice, the last entry wins` }),
   companies: arr(companyTarget, { maxItems: MAX_TAG_TARGETS, description: `companies to tag (or untag), at most ${MAX_TAG_TARGETS}; for a record named twice, the last entry wins` }),
 });
+
+/** PUT /tags/{id}: Ruby sends the whole tag back; only name is read. */
+export const renameTagBodySchema: Schema = openObj(
+  { name: shortText({ description: 'the new name (same rules as POST /tags); required' }) },
+  [],
+  { description: 'Other members (id, type, ...) are ignored.' },
+);

@@ -9,6 +9,8 @@ import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
 import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
+import { companyKeys, companyKeysChanged, conversationKeys, customerKeys, customerKeysChanged, syncHolder } from './memberships.js';
+import { SortedIndexes } from './sorted-index.js';
 import type {
   Admin,
   AppConfig,
@@ -48,6 +50,10 @@ export interface Collections<M extends 'base' | 'live'> {
   tagByName: Coll<M, string>;
   /** Running counts behind GET /counts and list totals (keys from tallyKeys), so none walks the app. */
   tallies: Coll<M, number>;
+  /** `<kind>:<t|s|n>:<id>` -> the records holding that tag, segment or company name (memberships.ts) */
+  holders: Coll<M, JoinLog>;
+  /** holder key NUL record id -> its place in holders' log */
+  holderSeqs: Coll<M, number>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -69,6 +75,8 @@ export const COLLECTION_NAMES = [
   'memberSeqs',
   'tagByName',
   'tallies',
+  'holders',
+  'holderSeqs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -157,6 +165,8 @@ export class AppState {
   readonly snapshots = new Map<string, Snapshot>();
   /** Customers of each type in list order, for paging without a walk (derived, rebuilt when stale). */
   readonly order = new CustomerOrder();
+  /** Records sorted by a timestamp, for `sort`/`order` (derived, kept by the writes, rebuilt when forgotten). */
+  readonly sorted = new SortedIndexes();
   /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
   provisioned = false;
   lastUsed = 0;
@@ -243,6 +253,8 @@ export class AppState {
     try {
       return write();
     } catch (err) {
+      // Derived indexes followed the writes being undone; a request refused before writing kept them true.
+      if (!log.empty) this.sorted.clear();
       log.undo();
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
@@ -255,6 +267,7 @@ export class AppState {
   /** Back to the seeded state, streams rewound unless `ids` is `fresh`; O(what the app changed). */
   reset(ids: IdsMode = 'rewind'): void {
     this.order.clear();
+    this.sorted.clear();
     this.data = liveOf(this.base.data);
     this.jobs = [...this.base.jobs];
     this.partsTotal = this.base.partsTotal;
@@ -276,6 +289,7 @@ export class AppState {
   /** Exactly the snapshot's state, rate-limit window included; streams rewound unless `ids` is `fresh`. */
   restore(snapshot: Snapshot, ids: IdsMode = 'rewind'): void {
     this.order.clear();
+    this.sorted.clear();
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
     this.partsTotal = snapshot.partsTotal;
@@ -321,11 +335,13 @@ export class AppState {
       if (prevEmail) leave(this.emailMaps(), prevEmail, next.id);
       if (nextEmail) join(this.emailMaps(), nextEmail, next.id);
     }
-    if (prev?.companies !== next.companies) syncMembership(this.memberMaps(), next.id, prev?.companies ?? [], next.companies);
+    if (customerKeysChanged(prev, next)) syncHolder(this.holderMaps(), next.id, prev ? customerKeys(prev) : [], customerKeys(next));
     if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
+    if (prev?.companies !== next.companies) this.syncCompanies(next.id, prev?.companies ?? [], next.companies);
     const version = customers.version;
     customers.set(next.id, next);
     this.order.saved(customers, prev, next, version);
+    this.sorted.update('customer:', next.id, next);
   }
 
   removeCustomer(id: string): void {
@@ -333,9 +349,18 @@ export class AppState {
     if (!prev) return;
     if (prev.user_id && this.data.byUserId.get(prev.user_id) === id) this.data.byUserId.delete(prev.user_id);
     if (prev.email) leave(this.emailMaps(), prev.email, id);
-    syncMembership(this.memberMaps(), id, prev.companies, []);
+    syncHolder(this.holderMaps(), id, customerKeys(prev), []);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
+    this.syncCompanies(id, prev.companies, []);
     this.data.customers.delete(id);
+    this.sorted.update('customer:', id, undefined);
+  }
+
+  /** Company membership, after the tallies: a company's place in the sorted lists depends on its user count. */
+  private syncCompanies(customerId: string, before: readonly string[], after: readonly string[]): void {
+    for (const companyId of syncMembership(this.memberMaps(), customerId, before, after)) {
+      this.sorted.update('company:', companyId, this.data.companies.get(companyId));
+    }
   }
 
   saveCompany(next: Company): void {
@@ -344,7 +369,9 @@ export class AppState {
     if (prev && prev.company_id !== next.company_id) this.data.byCompanyId.delete(prev.company_id);
     this.data.byCompanyId.set(next.company_id, next.id);
     adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
+    if (companyKeysChanged(prev, next)) syncHolder(this.holderMaps(), next.id, prev ? companyKeys(prev) : [], companyKeys(next));
     this.data.companies.set(next.id, next);
+    this.sorted.update('company:', next.id, next);
   }
 
   saveConversation(next: Conversation): void {
@@ -352,6 +379,7 @@ export class AppState {
     const added = next.parts.length - (prev?.parts.length ?? 0);
     if (added > 0) this.checkRoom('parts', this.partsTotal + added, 'conversation parts');
     this.partsTotal += added;
+    if (prev?.tags !== next.tags) syncHolder(this.holderMaps(), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));
     this.data.conversations.set(next.id, next);
   }
 
@@ -388,6 +416,10 @@ export class AppState {
     return { logs: this.data.members, seqs: this.data.memberSeqs };
   }
 
+  holderMaps(): JoinMaps {
+    return { logs: this.data.holders, seqs: this.data.holderSeqs };
+  }
+
   companyByCompanyId(companyId: string): Company | undefined {
     const id = this.data.byCompanyId.get(companyId);
     return id === undefined ? undefined : this.data.companies.get(id);
@@ -405,12 +437,13 @@ export class AppState {
 }
 
 /**
- * What a record counts towards: its type; a user's tags and segments; a user's or lead's companies
+ * What a record counts towards: its type; a user's or lead's tags and segments; a user's or lead's companies
  * (a company's "users" are its users and leads); a company's tags and segments.
  */
 export function customerTallyKeys(c: Customer): string[] {
   const keys = [`type:${c.type}`];
-  if (c.type === 'user') {
+  // GET /counts?type=user counts users and leads ("Count Object includes count for users and leads").
+  if (c.type !== 'visitor') {
     for (const t of c.tags) keys.push(`user-tag:${t}`);
     for (const s of c.segments) keys.push(`user-segment:${s}`);
   }
@@ -440,10 +473,21 @@ function adjustTallies(tallies: CowMap<number>, before: readonly string[], after
   }
 }
 
-function syncMembership(members: JoinMaps, customerId: string, before: readonly string[], after: readonly string[]): void {
+/** Returns the companies joined or left. */
+function syncMembership(members: JoinMaps, customerId: string, before: readonly string[], after: readonly string[]): string[] {
   // Sets, not a scan of one list per item of the other: a customer may belong to thousands.
   const was = new Set(before);
   const is = new Set(after);
-  for (const companyId of was) if (!is.has(companyId)) leave(members, companyId, customerId);
-  for (const companyId of is) if (!was.has(companyId)) join(members, companyId, customerId);
+  const changed: string[] = [];
+  for (const companyId of was) {
+    if (is.has(companyId)) continue;
+    leave(members, companyId, customerId);
+    changed.push(companyId);
+  }
+  for (const companyId of is) {
+    if (was.has(companyId)) continue;
+    join(members, companyId, customerId);
+    changed.push(companyId);
+  }
+  return changed;
 }

@@ -8,6 +8,7 @@ import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
 import { FixtureError, type FixtureDocument } from './fixture-doc.js';
 import { baseLog, type JoinLog } from './join-log.js';
+import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
 
 function check(ok: boolean, path: string, problem: string): void {
   if (!ok) throw new FixtureError(path, problem);
@@ -46,6 +47,7 @@ export function checkReferences(doc: FixtureDocument): void {
     check(!tagNames.has(key), `tags[${i}].name`, `tag names are case-insensitive: "${t.name}" is taken`);
     tagNames.add(key);
   });
+  doc.segments.forEach((s, i) => refs(s.rule_tags, tags, `segments[${i}].rule_tags`, 'tag'));
   const companyIds = new Set<string>();
   doc.companies.forEach((c, i) => {
     check(!companyIds.has(c.company_id), `companies[${i}].company_id`, `duplicate company_id "${c.company_id}"`);
@@ -127,6 +129,14 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     if (c.email !== null) append(byEmail, c.email, c.id);
     for (const companyId of c.companies) append(members, companyId, c.id);
   }
+  // Seeded holders of a tag or segment are in list order (customers oldest first), then fixture order.
+  const holders = new Map<string, string[]>();
+  const hold = (keys: readonly string[], id: string) => {
+    for (const key of new Set(keys)) append(holders, key, id);
+  };
+  for (const c of doc.customers) hold(customerKeys(c), c.id);
+  for (const c of doc.companies) hold(companyKeys(c), c.id);
+  for (const c of doc.conversations) hold(conversationKeys(c), c.id);
   const tallies = new Map<string, number>();
   const count = (keys: readonly string[]) => {
     for (const k of keys) tallies.set(k, (tallies.get(k) ?? 0) + 1);
@@ -150,6 +160,8 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     memberSeqs: new Map(),
     tagByName: new Map(doc.tags.map((t) => [tagNameKey(t.name), t.id])),
     tallies,
+    holders: logsOf(holders),
+    holderSeqs: new Map(),
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {

@@ -200,6 +200,7 @@ const segment = (s: NonNullable<FixtureInput['segments']>[number]): Segment => (
   person_type: s.person_type ?? 'user',
   created_at: s.created_at ?? REFERENCE_TIME,
   updated_at: s.updated_at ?? s.created_at ?? REFERENCE_TIME,
+  rule_tags: s.rule_tags ?? [],
 });
 
 export function normalize(input: FixtureInput): FixtureDocument {

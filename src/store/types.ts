@@ -87,6 +87,11 @@ export interface Segment {
   person_type: 'user' | 'company';
   created_at: number;
   updated_at: number;
+  /**
+   * Ids of the tags the segment's rule filters on: segments are fixtures with their members recorded
+   * on the records, so this is what makes a tag one a segment depends on (DELETE /tags/{id} refuses).
+   */
+  rule_tags: string[];
 }
 
 export interface Admin {

@@ -22,6 +22,7 @@ interface BRecords {
   tag: { id: string; name: string };
   conversation: string;
   admin: string;
+  segment: string;
 }
 
 const exportOf = async (m: TestMock, app: string) => (await m.app.request(`/__admin/state?app=${app}`)).text();
@@ -50,6 +51,7 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
   const merged = await ok(m, 'POST', '/__admin/seed?mode=merge', b.token, {
     app: { id: b.app, tokens: [b.token] },
     customers: [{ id: `${b.app}visitor0001`, type: 'visitor', user_id: `iso-${b.app}-visitor-uuid`, name: `${canary} visitor` }],
+    segments: [{ id: `${b.app}segment0001`, name: `${canary} segment`, person_type: 'user' }],
     conversations: [{ id: `${b.app}conv0001`, customers: [user.body.id], author: { type: 'user', id: user.body.id }, subject: `${canary} subject`, body: `<p>${canary} body</p>` }],
   });
   expect(merged.body.app).toBe(b.app);
@@ -64,6 +66,7 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
     tag: { id: tag.body.id, name: tag.body.name },
     conversation: `${b.app}conv0001`,
     admin: admins[0]?.id ?? '',
+    segment: `${b.app}segment0001`,
   };
 }
 
@@ -77,7 +80,8 @@ function valuesOf(exported: string): Set<string> {
     for (const [k, v] of Object.entries((c.custom_attributes ?? {}) as Record<string, unknown>)) add(k, v);
   }
   for (const c of doc.companies ?? []) {
-    add(c.id, c.company_id, c.name);
+    // The plan too: a company list shows every company's, and A's own plan names are not B's.
+    add(c.id, c.company_id, c.name, c.plan);
     for (const [k, v] of Object.entries((c.custom_attributes ?? {}) as Record<string, unknown>)) add(k, v);
   }
   for (const section of ['tags', 'segments', 'admins', 'teams']) for (const r of doc[section] ?? []) add(r.id, r.name, r.email);
@@ -104,7 +108,16 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
   const inA = aConversation === undefined ? [] : [aConversation];
   return {
     getUser: [b.user.id, b.lead.id, b.user.user_id, b.user.email].map((id) => ({ method: 'GET', path: `/users/${enc(id)}`, missing: true })),
-    listUsers: [`?user_id=${enc(b.user.user_id)}`, `?email=${enc(b.user.email)}`, '', '?per_page=60&page=3'].map((q) => ({ method: 'GET', path: `/users${q}` })),
+    listUsers: [
+      `?user_id=${enc(b.user.user_id)}`,
+      `?email=${enc(b.user.email)}`,
+      '',
+      '?per_page=60&page=3',
+      `?tag_id=${b.tag.id}`,
+      `?segment_id=${b.segment}`,
+      '?sort=updated_at&per_page=60',
+      '?created_since=1&order=asc',
+    ].map((q) => ({ method: 'GET', path: `/users${q}` })),
     upsertUser: [
       { method: 'POST', path: '/users', body: { id: b.user.id, name: 'A wrote this' } },
       { method: 'POST', path: '/users', body: { id: b.lead.id } },
@@ -114,7 +127,7 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     ],
     upsertLead: [{ id: b.lead.id }, { user_id: b.lead.user_id }, { email: b.lead.email }].map((body) => ({ method: 'POST', path: '/contacts', body })),
     getLead: [b.lead.id, b.visitor.id].map((id) => ({ method: 'GET', path: `/contacts/${id}`, missing: true })),
-    listLeads: [{ method: 'GET', path: `/contacts?email=${enc(b.lead.email)}` }, { method: 'GET', path: '/contacts' }],
+    listLeads: [`?email=${enc(b.lead.email)}`, '', `?tag_id=${b.tag.id}`, `?segment_id=${b.segment}`].map((q) => ({ method: 'GET', path: `/contacts${q}` })),
     updateVisitor: [{ id: b.visitor.id }, { user_id: b.visitor.user_id, email: 'a-side@example.com' }].map((body) => ({ method: 'PUT', path: '/visitors', body })),
     updateVisitorByPost: [{ id: b.visitor.id, name: 'A' }, { user_id: b.visitor.user_id }].map((body) => ({ method: 'POST', path: '/visitors', body })),
     convertVisitor: [
@@ -122,7 +135,15 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
       { type: 'user', visitor: { user_id: b.visitor.user_id }, user: { id: b.user.id } },
       { type: 'user', visitor: { id: b.visitor.id }, user: { email: b.user.email } },
     ].map((body) => ({ method: 'POST', path: '/visitors/convert', body })),
-    findCompany: [`?company_id=${enc(b.company.company_id)}`, `?company_id=${enc(b.company.company_id)}&type=user`].map((q) => ({ method: 'GET', path: `/companies${q}` })),
+    findCompany: [
+      `?company_id=${enc(b.company.company_id)}`,
+      `?company_id=${enc(b.company.company_id)}&type=user`,
+      `?company_id=${enc(b.company.company_id)}&type=users`,
+      `?name=${enc(`canary-${b.segment.replace('segment0001', '')} company`)}`,
+      '?per_page=60',
+      `?tag_id=${b.tag.id}`,
+    ].map((q) => ({ method: 'GET', path: `/companies${q}` })),
+    deleteCompany: [{ method: 'DELETE', path: `/companies/${b.company.id}`, missing: true }],
     upsertCompany: [{ method: 'POST', path: '/companies', body: { company_id: b.company.company_id, name: 'A side company', plan: 'a-plan' } }],
     getCompany: [b.company.id, b.company.company_id].map((id) => ({ method: 'GET', path: `/companies/${enc(id)}`, missing: true })),
     listCompanyUsers: [b.company.id, b.company.company_id].map((id) => ({ method: 'GET', path: `/companies/${enc(id)}/users`, missing: true })),
@@ -135,7 +156,13 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
       ...customerRefs.map((ref) => ({ name: 'A side tag', users: [{ ...ref, untag: true }] })),
       ...companyRefs.map((ref) => ({ name: 'A side tag', companies: [ref] })),
     ].map((body) => ({ method: 'POST', path: '/tags', body })),
-    listTags: [{ method: 'GET', path: '/tags' }],
+    listTags: [{ method: 'GET', path: '/tags' }, { method: 'GET', path: `/tags?name=${enc(b.tag.name)}` }],
+    getTag: [{ method: 'GET', path: `/tags/${b.tag.id}` }],
+    renameTag: [{ method: 'PUT', path: `/tags/${b.tag.id}`, body: { name: 'A renamed it by PUT' } }],
+    deleteTag: [{ method: 'DELETE', path: `/tags/${b.tag.id}` }],
+    listSegments: ['', '?include_count=true', '?type=company&include_count=true'].map((q) => ({ method: 'GET', path: `/segments${q}` })),
+    getSegment: [{ method: 'GET', path: `/segments/${b.segment}?include_count=true`, missing: true }],
+    updateSegment: [{ method: 'POST', path: '/segments', body: { id: b.segment, name: 'A renamed it' }, missing: true }],
     listAdmins: [{ method: 'GET', path: '/admins' }],
     listConversations: [{ method: 'GET', path: '/conversations?per_page=60' }],
     getConversation: [{ method: 'GET', path: `/conversations/${b.conversation}`, missing: true }],

@@ -287,3 +287,28 @@ describe('query parameter names', () => {
     }
   });
 });
+
+describe('catalog lookups named by prototype names', () => {
+  it.each(KEYS)('answers %s as an ordinary unknown tag, segment or company name, and finds a tag of that name', async (key) => {
+    const m = mock();
+    const before = (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
+    for (const path of [`/users?tag_id=${key}`, `/users?segment_id=${key}`, `/contacts?tag_id=${key}`, `/companies?tag_id=${key}`, `/companies?segment_id=${key}`]) {
+      const res = await m.call('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.total_count, path).toBe(0);
+    }
+    for (const [method, path] of [['GET', `/companies?name=${key}`], ['GET', `/tags?name=${key}`], ['GET', `/tags/${key}`], ['DELETE', `/tags/${key}`], ['GET', `/segments/${key}`]] as const) {
+      const res = await m.call(method, path);
+      expect(res.status, path).toBe(404);
+      errorCodes(res);
+    }
+    expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
+    const tag = await post(m, '/tags', `{"name":"${key}","users":[{"id":"${ADA}"}],"companies":[{"company_id":"acme"}]}`);
+    expect((await m.call('GET', `/tags?name=${key}`)).body.id).toBe(tag.body.id);
+    expect((await m.call('GET', `/users?tag_id=${tag.body.id}`)).body.users.map((u: { id: string }) => u.id)).toEqual([ADA]);
+    const company = await m.call('POST', '/companies', { body: { company_id: 'acme', name: key } });
+    expect((await m.call('GET', `/companies?name=${key}`)).body.id).toBe(company.body.id);
+    expect((await m.call('DELETE', `/tags/${tag.body.id}`)).status).toBe(200);
+    expect((await m.call('GET', `/users/${ADA}`)).body.tags.tags.map((t: { name: string }) => t.name)).not.toContain(key);
+  });
+});

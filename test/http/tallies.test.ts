@@ -9,11 +9,13 @@ type M = ReturnType<typeof mock>;
 async function fromScratch(m: M) {
   const d = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
   const users = d.customers.filter((c: any) => c.type === 'user');
+  // User tag and segment counts are over users and leads (surface Q3/Q4).
+  const people = d.customers.filter((c: any) => c.type !== 'visitor');
   const count = (records: any[], key: string, id: string) => records.filter((r) => r[key].includes(id)).length;
   return {
     totals: { company: d.companies.length, segment: d.segments.length, tag: d.tags.length, user: users.length, lead: d.customers.filter((c: any) => c.type === 'contact').length },
-    userTags: d.tags.map((t: any) => ({ [t.name]: count(users, 'tags', t.id) })),
-    userSegments: d.segments.filter((s: any) => s.person_type === 'user').map((s: any) => ({ [s.name]: count(users, 'segments', s.id) })),
+    userTags: d.tags.map((t: any) => ({ [t.name]: count(people, 'tags', t.id) })),
+    userSegments: d.segments.filter((s: any) => s.person_type === 'user').map((s: any) => ({ [s.name]: count(people, 'segments', s.id) })),
     companyTags: d.tags.map((t: any) => ({ [t.name]: count(d.companies, 'tags', t.id) })),
     companySegments: d.segments.filter((s: any) => s.person_type === 'company').map((s: any) => ({ [s.name]: count(d.companies, 'segments', s.id) })),
     companyUsers: d.companies.map((co: any) => ({

@@ -1,0 +1,116 @@
+// The list filters of GET /users and GET /contacts beyond the lookups: tag_id or segment_id (the
+// holders' index, memberships.ts), created_since (days, on the mock's clock), sort and order (the
+// sorted indexes, sorted-index.ts). No list walks the app: an unfiltered page reads a slice of an
+// index; a filtered one reads the tag's or segment's holders (up to the page's end in their own
+// order; all of them when sorted or limited by created_since).
+
+import { apiError } from '../core/errors.js';
+import { listingOf, type Listing } from '../core/pagination.js';
+import type { AppState } from './app-state.js';
+import { listCustomers } from './customers.js';
+import { allHolders, holderKey, holders } from './memberships.js';
+import { SortedIndex } from './sorted-index.js';
+import type { Customer, CustomerType } from './types.js';
+
+export const SORT_KEYS = ['created_at', 'last_request_at', 'signed_up_at', 'updated_at'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type Order = 'asc' | 'desc';
+
+export interface ListFilter {
+  tag_id?: string;
+  segment_id?: string;
+  /** Days: customers created at most this long ago. */
+  created_since?: number;
+  sort?: SortKey;
+  order?: Order;
+}
+
+const DAY = 86_400;
+
+/** The filter members of a validated list query; tag_id and segment_id together are a 400. */
+export function listFilterOf(query: Record<string, unknown>): ListFilter {
+  const out: ListFilter = {};
+  if (typeof query.tag_id === 'string') out.tag_id = query.tag_id;
+  if (typeof query.segment_id === 'string') out.segment_id = query.segment_id;
+  if (typeof query.created_since === 'number') out.created_since = query.created_since;
+  if (typeof query.sort === 'string') out.sort = query.sort as SortKey;
+  if (typeof query.order === 'string') out.order = query.order as Order;
+  if (out.tag_id !== undefined && out.segment_id !== undefined) {
+    throw apiError('bad_request', 'tag_id and segment_id cannot be combined in one request.', 'segment_id');
+  }
+  return out;
+}
+
+export const isFiltered = (f: ListFilter): boolean =>
+  f.tag_id !== undefined || f.segment_id !== undefined || f.created_since !== undefined || f.sort !== undefined || f.order !== undefined;
+
+/** A listing read backwards. */
+export function reversed<T>(l: Listing<T>): Listing<T> {
+  return { total: l.total, slice: (start, end) => l.slice(Math.max(0, l.total - end), Math.max(0, l.total - start)).reverse() };
+}
+
+/**
+ * `order` defaults to desc (the documented default) whenever `sort` is sent; without `sort` a list
+ * keeps its own order (oldest first, or the order the holders got the tag) and desc reverses it.
+ */
+const descending = (f: ListFilter): boolean => (f.order ?? (f.sort !== undefined ? 'desc' : 'asc')) === 'desc';
+
+const keyOf = (sort: SortKey) => (c: Customer): number | null => c[sort];
+
+function compareBy(sort: SortKey): (a: Customer, b: Customer) => number {
+  return (a, b) => {
+    const ka = a[sort];
+    const kb = b[sort];
+    if (ka !== kb) return ka === null ? -1 : kb === null ? 1 : ka - kb;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/** Customers of `type` as the filter says (no user_id/email lookup: see `refine`). */
+export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilter, now: number): Listing<Customer> {
+  const customers = app.data.customers;
+  const read = (id: string) => customers.get(id) as Customer;
+  const label = f.tag_id !== undefined ? holderKey(type, 't', f.tag_id) : f.segment_id !== undefined ? holderKey(type, 's', f.segment_id) : undefined;
+  const since = f.created_since === undefined ? undefined : now - f.created_since * DAY;
+  if (label !== undefined) {
+    if (f.sort === undefined && since === undefined) {
+      const listing = holders(app.holderMaps(), label, read);
+      return descending(f) ? reversed(listing) : listing;
+    }
+    return refine(listingOf(allHolders(app.holderMaps(), label).map(read)), { ...f, tag_id: undefined, segment_id: undefined }, now);
+  }
+  if (f.sort === undefined && since === undefined) {
+    const listing = listCustomers(app, type);
+    return descending(f) ? reversed(listing) : listing;
+  }
+  const sort = f.sort ?? 'created_at';
+  const index = app.sorted.get(`customer:${type}:${sort}`, () =>
+    new SortedIndex<Customer>(keyOf(sort), (c) => c.type === type).build(customers.values()),
+  );
+  const skip = since === undefined ? 0 : index.countBelow(since);
+  const total = index.length - skip;
+  const desc = descending(f);
+  return {
+    total,
+    slice: (start, end) => {
+      const stop = Math.min(end, total);
+      const ids = desc ? index.slice(start, stop, true) : index.slice(skip + start, skip + stop, false);
+      return ids.map(read);
+    },
+  };
+}
+
+/** The filter applied to a short list (the result of a user_id or email lookup, or a tag's holders). */
+export function refine(listing: Listing<Customer>, f: ListFilter, now: number): Listing<Customer> {
+  if (!isFiltered(f)) return listing;
+  const since = f.created_since === undefined ? undefined : now - f.created_since * DAY;
+  let items = listing.slice(0, listing.total).filter(
+    (c) =>
+      (f.tag_id === undefined || c.tags.includes(f.tag_id)) &&
+      (f.segment_id === undefined || c.segments.includes(f.segment_id)) &&
+      (since === undefined || c.created_at >= since),
+  );
+  if (f.sort !== undefined || since !== undefined) items = items.sort(compareBy(f.sort ?? 'created_at'));
+  if (descending(f)) items.reverse();
+  return listingOf(items);
+}

@@ -1,0 +1,137 @@
+// Bench rows of issue 13: a page in the middle of a filtered list (GET /users?tag_id=, ?segment_id=,
+// ?sort=) on a 100,000-customer app against the same request on a 100-customer app; the target is
+// the big app within 10% of the small one. In-process (createApp + app.request, no socket): the
+// time is the server's, from the request to the last byte of the answer. The two apps are seeded
+// alike (one tag, one user segment, generated users); pages hold the same number of users (per_page
+// 20, the middle page of each app's list); requests alternate between the apps, and each row is
+// the median over every request of every round. The users are hand-made and alike (same members, ids
+// of one width, the same custom attributes), so a page of one app serialises like a page of the
+// other and the rows compare the lists, not the records (generated users differ in size).
+//
+// `npx tsx test/bench/filtered-list.ts [--rounds N]` prints the table; `filteredLists()` returns the
+// rows for run.ts.
+
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../../src/app.js';
+import { Clock } from '../../src/core/clock.js';
+import { createStore } from '../../src/setup.js';
+import { REFERENCE_TIME } from '../../src/store/normalize.js';
+
+export const SIZES = { small: 100, big: 100_000 } as const;
+const PER_PAGE = 20;
+const REQUESTS_PER_ROUND = 200;
+const SEGMENT = 'benchsegment0001';
+
+export interface FilteredListRow {
+  request: string;
+  smallMs: number;
+  bigMs: number;
+  /** bigMs / smallMs: the target is <= 1.1. */
+  ratio: number;
+  /** Members of the filter in each app, and the page read. */
+  small: { total: number; page: number };
+  big: { total: number; page: number };
+}
+
+const pad = (i: number) => String(i).padStart(6, '0');
+
+/** The i-th of n alike users: two in three hold the tag, two in three are in the segment. */
+const user = (i: number, n: number) => ({
+  id: `bench0000000000000${pad(i)}`,
+  user_id: `user-${pad(i)}`,
+  email: `user-${pad(i)}@example.com`,
+  name: `User ${pad(i)}`,
+  created_at: REFERENCE_TIME - n + i,
+  updated_at: REFERENCE_TIME - n + i,
+  last_request_at: REFERENCE_TIME - n + i,
+  tags: i % 3 === 2 ? [] : ['1'],
+  segments: i % 3 === 0 ? [] : [SEGMENT],
+  custom_attributes: { plan_tier: 'pro', seats: 5 },
+});
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+const QUERIES: readonly { request: string; query: string }[] = [
+  { request: 'GET /users?tag_id=', query: 'tag_id=1' },
+  { request: 'GET /users?segment_id=', query: `segment_id=${SEGMENT}` },
+  { request: 'GET /users?sort=updated_at', query: 'sort=updated_at' },
+];
+
+export async function filteredLists(options: { rounds?: number } = {}): Promise<FilteredListRow[]> {
+  const rounds = options.rounds ?? 10;
+  const store = createStore({ seed: 1, clock: new Clock({ start: REFERENCE_TIME + 86_400, frozen: true }) });
+  const app = createApp({ store, log: () => undefined });
+  const apps = Object.entries(SIZES).map(([name, users]) => {
+    const token = `${name}-bench-token`;
+    store.seedApp(
+      {
+        app: { id: `bench-${name}`, tokens: [token], rate_limit_per_minute: 1_000_000_000 },
+        tags: [{ id: '1', name: 'Bench tag' }],
+        segments: [{ id: SEGMENT, name: 'Bench segment', person_type: 'user' }],
+        customers: Array.from({ length: users }, (_, i) => user(i, users)),
+      },
+      'replace',
+    );
+    return { name, headers: { authorization: `Bearer ${token}` } };
+  });
+  const get = async (path: string, headers: Record<string, string>) => {
+    const start = performance.now();
+    const res = await app.request(path, { headers });
+    const text = await res.text();
+    const ms = performance.now() - start;
+    if (res.status !== 200) throw new Error(`${path} → ${res.status} ${text.slice(0, 200)}`);
+    return { ms, body: JSON.parse(text) as { total_count: number; users: unknown[] } };
+  };
+  const rows: FilteredListRow[] = [];
+  for (const { request, query } of QUERIES) {
+    const plan = await Promise.all(
+      apps.map(async (a) => {
+        const total = (await get(`/users?${query}&per_page=1`, a.headers)).body.total_count;
+        const page = Math.max(1, Math.ceil(total / PER_PAGE / 2));
+        const path = `/users?${query}&per_page=${PER_PAGE}&page=${page}`;
+        const first = await get(path, a.headers);
+        if (first.body.users.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${first.body.users.length} users, not a full page`);
+        return { ...a, total, page, path, times: [] as number[] };
+      }),
+    );
+    // Request by request, alternating which app goes first, so drift in the machine's load (other
+    // processes, JIT, collection) falls on both alike; round 0 is the warm-up.
+    for (let round = 0; round <= rounds; round++) {
+      for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
+        for (const p of i % 2 === 0 ? plan : [...plan].reverse()) {
+          const { ms } = await get(p.path, p.headers);
+          if (round > 0) p.times.push(ms);
+        }
+      }
+    }
+    const [small, big] = plan as [(typeof plan)[number], (typeof plan)[number]];
+    const smallMs = median(small.times);
+    const bigMs = median(big.times);
+    rows.push({ request, smallMs, bigMs, ratio: bigMs / smallMs, small: { total: small.total, page: small.page }, big: { total: big.total, page: big.page } });
+  }
+  return rows;
+}
+
+export function formatFilteredRows(rows: readonly FilteredListRow[]): string {
+  const lines = [
+    `| request (per_page ${PER_PAGE}, middle page) | 100 customers ms | 100,000 customers ms | ratio | members (small / big), page read | target ≤ 1.10 |`,
+    '|---|---:|---:|---:|---|---|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| \`${r.request}\` | ${r.smallMs.toFixed(3)} | ${r.bigMs.toFixed(3)} | ${r.ratio.toFixed(3)} | ${r.small.total} p${r.small.page} / ${r.big.total} p${r.big.page} | ${r.ratio <= 1.1 ? 'PASS' : 'MISS'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf('--rounds');
+  const rounds = i >= 0 ? Number(process.argv[i + 1]) : 10;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 100) throw new Error('--rounds must be an integer from 1 to 100');
+  process.stdout.write(`${formatFilteredRows(await filteredLists({ rounds }))}\n`);
+}
