@@ -46,8 +46,9 @@ export function dropEchoes(params: Record<string, string>, query: Record<string,
     const path = params[name];
     for (const [where, members] of [['query', query], ['body', body]] as const) {
       if (members === undefined || !Object.hasOwn(members, name)) continue;
-      if (asText(members[name]) === path) delete members[name];
-      else problems.push(invalid(name, `${name} in the ${where} (${JSON.stringify(members[name])}) differs from the path's ${name} (${JSON.stringify(path)}).`));
+      if (asText(members[name]) !== path) problems.push(invalid(name, `${name} in the ${where} (${JSON.stringify(members[name])}) differs from the path's ${name} (${JSON.stringify(path)}).`));
+      // Reported once: the route's own validation does not see it again.
+      delete members[name];
     }
   }
 }
