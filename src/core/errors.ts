@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   parameter_not_found: 400,
   parameter_invalid: 400,
   bad_request: 400,
+  // A second scroll while the app's one scroll is live (surface U4).
+  scroll_exists: 400,
   token_not_found: 401,
   unauthorized: 401,
   action_forbidden: 403,

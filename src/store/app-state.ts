@@ -7,8 +7,10 @@ import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
+import { InsertionOrder } from './insertion-order.js';
 import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
+import type { ScrollSlot } from './scroll.js';
 import type {
   Admin,
   AppConfig,
@@ -102,6 +104,7 @@ export interface Snapshot {
   partsTotal: number;
   rate: RateWindow;
   streams: StreamPosition;
+  scroll: ScrollSlot | null;
   created_at: number;
 }
 
@@ -157,6 +160,10 @@ export class AppState {
   readonly snapshots = new Map<string, Snapshot>();
   /** Customers of each type in list order, for paging without a walk (derived, rebuilt when stale). */
   readonly order = new CustomerOrder();
+  /** Companies in store order, for scrolling without a walk (derived, rebuilt when stale). */
+  readonly companyOrder = new InsertionOrder<Company>();
+  /** The app's one scroll (store/scroll.ts): state, so a reset clears it and a snapshot keeps it. */
+  scroll: ScrollSlot | null = null;
   /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
   provisioned = false;
   lastUsed = 0;
@@ -255,6 +262,8 @@ export class AppState {
   /** Back to the seeded state, streams rewound unless `ids` is `fresh`; O(what the app changed). */
   reset(ids: IdsMode = 'rewind'): void {
     this.order.clear();
+    this.companyOrder.clear();
+    this.scroll = null;
     this.data = liveOf(this.base.data);
     this.jobs = [...this.base.jobs];
     this.partsTotal = this.base.partsTotal;
@@ -269,6 +278,7 @@ export class AppState {
       partsTotal: this.partsTotal,
       rate: { ...this.rate },
       streams: this.streams(),
+      scroll: this.scroll,
       created_at: now,
     };
   }
@@ -276,6 +286,8 @@ export class AppState {
   /** Exactly the snapshot's state, rate-limit window included; streams rewound unless `ids` is `fresh`. */
   restore(snapshot: Snapshot, ids: IdsMode = 'rewind'): void {
     this.order.clear();
+    this.companyOrder.clear();
+    this.scroll = snapshot.scroll;
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
     this.partsTotal = snapshot.partsTotal;
@@ -329,7 +341,9 @@ export class AppState {
     if (prev && prev.company_id !== next.company_id) this.data.byCompanyId.delete(prev.company_id);
     this.data.byCompanyId.set(next.company_id, next.id);
     adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
+    const version = this.data.companies.version;
     this.data.companies.set(next.id, next);
+    this.companyOrder.saved(this.data.companies, next.id, !prev, version);
   }
 
   saveConversation(next: Conversation): void {
