@@ -77,7 +77,8 @@ function valuesOf(exported: string): Set<string> {
     for (const [k, v] of Object.entries((c.custom_attributes ?? {}) as Record<string, unknown>)) add(k, v);
   }
   for (const c of doc.companies ?? []) {
-    add(c.id, c.company_id, c.name);
+    // The plan too: a company scroll shows A's plans, which B's attribute values may spell alike.
+    add(c.id, c.company_id, c.name, c.plan);
     for (const [k, v] of Object.entries((c.custom_attributes ?? {}) as Record<string, unknown>)) add(k, v);
   }
   for (const section of ['tags', 'segments', 'admins', 'teams']) for (const r of doc[section] ?? []) add(r.id, r.name, r.email);
@@ -105,6 +106,8 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
   return {
     getUser: [b.user.id, b.lead.id, b.user.user_id, b.user.email].map((id) => ({ method: 'GET', path: `/users/${enc(id)}`, missing: true })),
     listUsers: [`?user_id=${enc(b.user.user_id)}`, `?email=${enc(b.user.email)}`, '', '?per_page=60&page=3'].map((q) => ({ method: 'GET', path: `/users${q}` })),
+    // The slot is per app: A's scroll lists A's records; an id of B's is no scroll_param of A's.
+    scrollUsers: ['', `?scroll_param=${enc(b.user.id)}`].map((q) => ({ method: 'GET', path: `/users/scroll${q}` })),
     upsertUser: [
       { method: 'POST', path: '/users', body: { id: b.user.id, name: 'A wrote this' } },
       { method: 'POST', path: '/users', body: { id: b.lead.id } },
@@ -115,6 +118,7 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     upsertLead: [{ id: b.lead.id }, { user_id: b.lead.user_id }, { email: b.lead.email }].map((body) => ({ method: 'POST', path: '/contacts', body })),
     getLead: [b.lead.id, b.visitor.id].map((id) => ({ method: 'GET', path: `/contacts/${id}`, missing: true })),
     listLeads: [{ method: 'GET', path: `/contacts?email=${enc(b.lead.email)}` }, { method: 'GET', path: '/contacts' }],
+    scrollLeads: [{ method: 'GET', path: '/contacts/scroll' }],
     updateVisitor: [{ id: b.visitor.id }, { user_id: b.visitor.user_id, email: 'a-side@example.com' }].map((body) => ({ method: 'PUT', path: '/visitors', body })),
     updateVisitorByPost: [{ id: b.visitor.id, name: 'A' }, { user_id: b.visitor.user_id }].map((body) => ({ method: 'POST', path: '/visitors', body })),
     convertVisitor: [
@@ -128,6 +132,7 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     listCompanyUsers: [b.company.id, b.company.company_id].map((id) => ({ method: 'GET', path: `/companies/${enc(id)}/users`, missing: true })),
     listCustomerDataAttributes: [{ method: 'GET', path: '/data_attributes/customer?include_archived=true' }],
     getCounts: ['', '?type=company&count=tag', '?type=company&count=user', '?type=company&count=segment', '?type=user&count=tag', '?type=user&count=segment'].map((q) => ({ method: 'GET', path: `/counts${q}` })),
+    scrollCompanies: [{ method: 'GET', path: '/companies/scroll' }],
     saveTag: [
       { name: b.tag.name },
       { id: b.tag.id, name: 'A renamed it' },
