@@ -42,6 +42,7 @@ import { CUSTOMER_JSON_CACHE_SIZE } from '../../src/views/customer-json.js';
 import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites } from './scenarios.js';
 import { journalMemory } from './journal-memory.js';
 import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
+import { formatScrollScale, scrollScale } from './scroll-scale.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -410,6 +411,8 @@ await main(async () => {
   const worst = await worstWrites({ rounds: quick ? 2 : 5 });
   log(`journal memory (1,000 apps x ${quick ? 100 : 1000} requests, two child processes)`);
   const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
+  log('scroll page, 100 vs 100k customers');
+  const scroll = await scrollScale({ rounds: quick ? 2 : 5 });
 
   const lines: string[] = [];
   const say = (s = '') => lines.push(s);
@@ -493,6 +496,8 @@ await main(async () => {
       `peak RSS ${mib(journal.withJournal.peakRssMiB)} with the journal vs ${mib(journal.base.peakRssMiB)} without; journal holds ${mib(journal.withJournal.journalMiB)} in ${fmt(journal.withJournal.journalEntries)} entries`,
   );
   say();
+  say(formatScrollScale(scroll));
+  say();
 
   const getMock = rows.find((r) => r.label === 'GET /users/{id}' && r.server === 'mock') as Row;
   const getBare = floorOf('GET /users/{id}') as Row;
@@ -512,6 +517,7 @@ await main(async () => {
     [`RSS growth < 50 MB after the first 10 s of POST load (${soak.seconds} s)`, growth * 1.048576 < 50, `${fmt(growth * 1.048576, 1)} MB (${mib(soak.at10)} -> ${mib(soak.end)})`],
     [`worst write at the body limit blocks <= ${TARGET_MS} ms (each of ${worst.length})`, worst.every((w) => w.blockedMs <= TARGET_MS), worst.map((w) => fmt(w.blockedMs, 1)).join(' / ') + ' ms'],
     [`journal RSS (1,000 apps) <= its ${fmt(journal.budgetMiB)} MiB budget over the base`, journal.met, `+${mib(journal.journalRssMiB)}`],
+    ['scroll page on a 100k-customer app within 10% of a 100-customer app', scroll.met, `${fmt(scroll.ratio, 3)}x (${ms(scroll.openBigMs, 3)} vs ${ms(scroll.openSmallMs, 3)})`],
   ];
   say('targets (ratios to the floor measured in this run):');
   say(table(['target', 'result', 'measured'], targets.map(([t, ok, m]) => [t, verdict(ok), m])));
@@ -521,7 +527,7 @@ await main(async () => {
 
   const json = option('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, journal, targets }, null, 2));
+    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, journal, scroll, targets }, null, 2));
     log(`results written to ${json}`);
   }
 });

@@ -2,7 +2,7 @@
 // companies, 100 a page, a minute of idle life on the mock's clock, the empty page that frees it.
 
 import { describe, expect, it } from 'vitest';
-import { errorCodes, expectRejected, mock, stateText, type TestMock } from '../helpers.js';
+import { errorCodes, expectRejected, mock, stateText, type CallResult, type TestMock } from '../helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const EXPIRED = { code: 'parameter_invalid', field: 'scroll_param', message: 'scroll_param is invalid or has expired' };
@@ -27,7 +27,7 @@ async function scrollAll(m: TestMock, kind: Kind, token = 'demo-token') {
 async function listed(m: TestMock, path: string, key: string): Promise<string[]> {
   const ids: string[] = [];
   for (let url: string | undefined = `${path}?per_page=60`; url; ) {
-    const res = await m.call('GET', url);
+    const res: CallResult = await m.call('GET', url);
     ids.push(...(res.body[key] as { id: string }[]).map((r) => r.id));
     url = res.body.pages.next;
   }
