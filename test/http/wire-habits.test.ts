@@ -33,6 +33,14 @@ describe('one trailing slash', () => {
     expect(next.body.pages.next).toBeUndefined();
   });
 
+  it('is the path faults match, while the journal keeps the path as sent', async () => {
+    const m = mock();
+    await m.call('POST', '/__admin/faults', { token: null, body: { path: '/users', method: 'GET', rate_limit: true, count: 1 } });
+    expect((await m.call('GET', '/users/')).status).toBe(429);
+    const journal = await m.call('GET', '/__admin/requests?app=demo', { token: null });
+    expect(journal.body.requests.map((r: { path: string }) => r.path)).toEqual(['/users/']);
+  });
+
   it('answers a wrong method on a slashed path with 405 and Allow', async () => {
     const res = await mock().call('DELETE', '/admins/');
     expect(res.status).toBe(405);
