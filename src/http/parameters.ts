@@ -42,21 +42,25 @@ export function mergeDeleteBody(query: Record<string, unknown>, body: Record<str
  * a problem when not (which of the two the client meant cannot be known).
  */
 export function dropEchoes(params: Record<string, string>, query: Record<string, unknown>, body: Record<string, unknown> | undefined, problems: ErrorItem[]): void {
-  for (const name of Object.keys(params)) {
-    const path = params[name];
-    for (const [where, members] of [['query', query], ['body', body]] as const) {
-      if (members === undefined || !Object.hasOwn(members, name)) continue;
-      if (asText(members[name]) !== path) problems.push(invalid(name, `${name} in the ${where} (${JSON.stringify(members[name])}) differs from the path's ${name} (${JSON.stringify(path)}).`));
-      // Reported once: the route's own validation does not see it again.
-      delete members[name];
-    }
+  for (const name in params) {
+    const path = params[name] as string;
+    dropEcho(name, path, 'query', query, problems);
+    if (body !== undefined) dropEcho(name, path, 'body', body, problems);
   }
 }
 
+function dropEcho(name: string, path: string, where: string, members: Record<string, unknown>, problems: ErrorItem[]): void {
+  if (!Object.hasOwn(members, name)) return;
+  if (asText(members[name]) !== path) problems.push(invalid(name, `${name} in the ${where} (${JSON.stringify(members[name])}) differs from the path's ${name} (${JSON.stringify(path)}).`));
+  // Reported once: the route's own validation does not see it again.
+  delete members[name];
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 const declaredNames = new WeakMap<Schema, ReadonlySet<string>>();
 
 function declared(schema: Schema | undefined): ReadonlySet<string> {
-  if (schema === undefined) return new Set();
+  if (schema === undefined) return NO_NAMES;
   let names = declaredNames.get(schema);
   if (!names) {
     names = new Set(Object.keys(schema.properties ?? {}));
@@ -71,13 +75,13 @@ function declared(schema: Schema | undefined): ReadonlySet<string> {
  */
 export function refuseUndeclared(schema: Schema | undefined, query: Record<string, unknown>, problems: ErrorItem[]): void {
   const names = declared(schema);
-  const supported = names.size === 0 ? 'it takes none' : `it takes ${[...names].join(', ')}`;
   let reported = 0;
   for (const key of Object.keys(query)) {
     if (names.has(key)) continue;
     delete query[key];
     if (reported++ < MAX_PROBLEMS) {
       const shown = key.length > 100 ? `${key.slice(0, 100)}…` : key;
+      const supported = names.size === 0 ? 'it takes none' : `it takes ${[...names].join(', ')}`;
       problems.push(invalid(shown, `${shown} is not a query parameter of this operation (${supported}).`));
     }
   }
