@@ -192,6 +192,11 @@ describe('DELETE identifiers', () => {
 });
 
 describe('paged lists', () => {
+  it('GET /counts/?type=company&count=tag: the nested pages too, behind a trailing slash', async () => {
+    const res = await mock().call('GET', '/counts/?type=company&count=tag&per_page=1');
+    expect(res.body.pages.pages).toMatchObject({ type: 'pages', page: 1, per_page: 1, next: 'http://localhost/counts?type=company&count=tag&per_page=1&page=2' });
+  });
+
   it.each([
     ['/users?per_page=1', 'users'],
     ['/contacts?per_page=1', 'contacts'],
