@@ -24,6 +24,9 @@ export interface AppOptions {
   adminToken?: string;
 }
 
+/** The real API's answer to a path it never had (surface §0.7). */
+export const UNKNOWN_PATH_MESSAGE = 'The requested resource does not exist; check your path and try again';
+
 const honoPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
 interface PathMatcher {
@@ -45,7 +48,8 @@ export function createApp(options: AppOptions): Hono {
   const routes = options.routes ?? ROUTES;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[mock] ${message}`, error ?? ''));
   const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, adminToken: options.adminToken };
-  const app = new Hono();
+  // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
+  const app = new Hono({ strict: false });
 
   for (const def of routes) {
     const handle = createHandler(def, pipeline);
@@ -74,7 +78,7 @@ export function createApp(options: AppOptions): Hono {
       );
       return errorResponse(error, requestId, store.now());
     }
-    return errorResponse(apiError('not_found', 'Resource Not Found'), requestId, store.now());
+    return errorResponse(apiError('not_found', UNKNOWN_PATH_MESSAGE), requestId, store.now());
   });
 
   app.onError((err) => {

@@ -79,3 +79,38 @@ describe('requests the app cannot route still get the envelope', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+// Ruby follows `pages.next` by sending the whole URL as the request target (absolute form).
+describe('absolute-form request targets', () => {
+  const get = (target: string, host = `127.0.0.1:${server.port}`) => rawRequest(server.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${auth}\r\n`);
+
+  it('are routed by their path, and the next page they link to is absolute from that URL\'s origin', async () => {
+    const origin = `http://127.0.0.1:${server.port}`;
+    const first = await get(`${origin}/users?email=shared@example.com&per_page=1`);
+    expect(first.status).toBe(200);
+    const next = JSON.parse(first.body).pages;
+    expect(next).toMatchObject({ type: 'pages', page: 1, total_pages: 2, next: `${origin}/users?email=shared%40example.com&per_page=1&page=2` });
+    const second = await get(next.next);
+    expect(second.status).toBe(200);
+    expect(JSON.parse(second.body).pages).toEqual({ type: 'pages', page: 2, per_page: 1, total_pages: 2 });
+  });
+
+  it('name the effective request URI: another authority than Host is the origin of next (RFC 9112 §3.2.2)', async () => {
+    const reply = await get('http://api.example.test/users/?per_page=1', 'ignored.example');
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body).pages.next).toBe('http://api.example.test/users?per_page=1&page=2');
+  });
+
+  it('get the same answers as the path alone: 404 with the real message, 405, a write', async () => {
+    const unknown = await get(`http://127.0.0.1:${server.port}/nope`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body).errors[0].message).toBe('The requested resource does not exist; check your path and try again');
+    const body = '{"name":"absolute-form"}';
+    const post = await rawRequest(server.port, `POST http://127.0.0.1:${server.port}/tags/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expect(post.status).toBe(200);
+    expect(JSON.parse(post.body).name).toBe('absolute-form');
+    const wrong = await rawRequest(server.port, `DELETE http://127.0.0.1:${server.port}/admins HTTP/1.1\r\nHost: x\r\n${auth}\r\n`);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe('GET');
+  });
+});

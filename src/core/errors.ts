@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   /** DELETE /tags/{id} of a tag a segment's rule uses. */
   tag_has_dependent_objects: 400,
+  // A second scroll while the app's one scroll is live (surface U4).
+  scroll_exists: 400,
   token_not_found: 401,
   unauthorized: 401,
   action_forbidden: 403,

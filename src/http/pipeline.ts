@@ -3,15 +3,16 @@
 // body, validation, the handler, and the one error writer.
 
 import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
-import type { AdminInput, AppInput, AppRoute, AdminRoute, RequestInput, RouteDef, RouteResult } from '../routes/route.js';
+import { routedPath, type AdminInput, type AppInput, type AppRoute, type AdminRoute, type RequestInput, type RouteDef, type RouteResult } from '../routes/route.js';
 import { parseQuery } from '../core/query-string.js';
 import { paramsObject } from '../schemas/json-schema.js';
-import { validate } from '../schemas/validate.js';
+import { MAX_PROBLEMS, validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';
+import { dropEchoes, mergeDeleteBody, refuseUndeclared } from './parameters.js';
 import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
 
 export interface PipelineOptions {
@@ -65,8 +66,8 @@ export function splitUrl(href: string): UrlParts {
   return { origin: href.slice(0, slash), pathname: href.slice(slash, q), search: q === href.length - 1 ? '' : href.slice(q) };
 }
 
-function check(def: RouteDef, input: RequestInput): void {
-  const problems: ErrorItem[] = [];
+function check(def: RouteDef, input: RequestInput, early: ErrorItem[]): void {
+  const problems: ErrorItem[] = early;
   const add = (list: ReturnType<typeof validate>, prefix = '') => {
     for (const p of list) {
       const field = prefix && p.path ? `${prefix}.${p.path}` : p.path || prefix;
@@ -76,22 +77,38 @@ function check(def: RouteDef, input: RequestInput): void {
   if (def.params) add(validate(paramsObject(def.params), input.params));
   if (def.query) add(validate(def.query, input.query, true));
   if (def.body) add(validate(def.body, input.body));
-  if (problems.length > 0) throw new ApiError(problems);
+  if (problems.length > 0) throw new ApiError(problems.slice(0, MAX_PROBLEMS));
+}
+
+/**
+ * The query an operation reads. API routes: DELETE body members join it, echoed path parameters
+ * leave it, and a parameter the route does not declare is a problem (http/parameters.ts). The
+ * control plane reads its query as sent.
+ */
+function queryOf(def: RouteDef, incoming: Incoming, url: UrlParts, body: Record<string, unknown>, problems: ErrorItem[]): Record<string, unknown> {
+  const query: Record<string, unknown> = parseQuery(url.search);
+  if (def.scope === 'admin') return query;
+  const bodyIsQuery = def.method === 'DELETE' && !def.body;
+  if (bodyIsQuery) mergeDeleteBody(query, body, problems);
+  dropEchoes(incoming.params, query, def.method === 'GET' || bodyIsQuery ? undefined : body, problems);
+  refuseUndeclared(def.query, query, problems);
+  return query;
 }
 
 function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, store: Store, body: Record<string, unknown>, app: A): RequestInput & { app: A } {
+  const problems: ErrorItem[] = [];
   const input = {
     store,
     params: incoming.params,
-    // Validation coerces it in place; the journal keeps the query string as sent. An API route
-    // that declares no query reads none, so its query string is not parsed at all.
-    query: (def.query || def.scope === 'admin' ? parseQuery(url.search) : {}) as Record<string, unknown>,
+    // Validation coerces it in place; the journal keeps the query string as sent.
+    query: queryOf(def, incoming, url, body, problems),
     body,
     origin: url.origin,
-    path: url.pathname,
+    // Page links point at the path as routed: `/users/?page=2` links to `/users?page=3`.
+    path: routedPath(url.pathname),
     app,
   };
-  check(def, input);
+  check(def, input, problems);
   return input;
 }
 
@@ -141,7 +158,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       // From the app's own stream, which its reset, seed and restore rewind.
       const requestId = store.nextRequestId(app);
       const appState = app;
-      const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: url.pathname });
+      const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: routedPath(url.pathname) });
 
       const answer = (rate: RateInfo | null, body: JsonBody | null, failure?: unknown): Response => {
         let result: RouteResult | undefined;

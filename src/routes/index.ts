@@ -1,4 +1,5 @@
-// The route registry: app.ts mounts these and openapi.ts documents them, in this order.
+// The route registry: app.ts mounts these and openapi.ts documents them, in this order. The scroll
+// routes come first: `/users/scroll` must win over `/users/{id}`.
 
 import { CONTROL_ROUTES } from '../admin/routes.js';
 import { ADMIN_ROUTES } from './admins.js';
@@ -9,8 +10,9 @@ import { COUNT_ROUTES } from './counts.js';
 import { DATA_ATTRIBUTE_ROUTES } from './data-attributes.js';
 import type { RouteDef } from './route.js';
 import { SEGMENT_ROUTES } from './segments.js';
+import { SCROLL_ROUTES } from './scroll.js';
 import { TAG_ROUTES } from './tags.js';
 import { USER_ROUTES } from './users.js';
 import { VISITOR_ROUTES } from './visitors.js';
 
-export const ROUTES: readonly RouteDef[] = [...USER_ROUTES, ...CONTACT_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];
+export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...CONTACT_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];

@@ -74,13 +74,22 @@ export type RouteDef = AppRoute | AdminRoute;
 export const appRoute = (def: Omit<AppRoute, 'scope'>): AppRoute => ({ ...def, scope: 'app' });
 export const adminRoute = (def: Omit<AdminRoute, 'scope'>): AdminRoute => ({ ...def, scope: 'admin' });
 
-/** Errors any authenticated API operation can give, whatever it does. */
-export const APP_SCOPE_ERRORS: readonly ErrorCode[] = ['token_not_found', 'unauthorized', 'not_acceptable', 'rate_limit_exceeded'];
+/**
+ * Errors any authenticated API operation can give, whatever it does (`parameter_invalid`: a query
+ * parameter it does not support, or an echoed path parameter that contradicts the path).
+ */
+export const APP_SCOPE_ERRORS: readonly ErrorCode[] = ['token_not_found', 'unauthorized', 'not_acceptable', 'rate_limit_exceeded', 'parameter_invalid'];
 
 /**
- * A matcher for a route's path template, as strict as the router: `/users/` is not `/users`, so a
- * 405 is only ever answered for a path some route really serves.
+ * A matcher for a route's path template, as the router matches it: one trailing slash is the same
+ * path (`/users/` is `/users`), two are not, so a 405 is only ever answered for a path some route
+ * really serves.
  */
 export function pathPattern(path: string): RegExp {
-  return new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  return new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+}
+
+/** The path a request is routed by: one trailing slash dropped (`/users/` → `/users`; `/` stays). */
+export function routedPath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }

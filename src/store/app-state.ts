@@ -7,10 +7,12 @@ import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
+import { InsertionOrder } from './insertion-order.js';
 import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
 import { companyKeys, companyKeysChanged, conversationKeys, customerKeys, customerKeysChanged, syncHolder } from './memberships.js';
 import { SortedIndexes } from './sorted-index.js';
+import type { ScrollSlot } from './scroll.js';
 import type {
   Admin,
   AppConfig,
@@ -110,6 +112,7 @@ export interface Snapshot {
   partsTotal: number;
   rate: RateWindow;
   streams: StreamPosition;
+  scroll: ScrollSlot | null;
   created_at: number;
 }
 
@@ -167,6 +170,10 @@ export class AppState {
   readonly order = new CustomerOrder();
   /** Records sorted by a timestamp, for `sort`/`order` (derived, kept by the writes, rebuilt when forgotten). */
   readonly sorted = new SortedIndexes();
+  /** Companies in store order, for scrolling without a walk (derived, rebuilt when stale). */
+  readonly companyOrder = new InsertionOrder<Company>();
+  /** The app's one scroll (store/scroll.ts): state, so a reset clears it and a snapshot keeps it. */
+  scroll: ScrollSlot | null = null;
   /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
   provisioned = false;
   lastUsed = 0;
@@ -268,6 +275,8 @@ export class AppState {
   reset(ids: IdsMode = 'rewind'): void {
     this.order.clear();
     this.sorted.clear();
+    this.companyOrder.clear();
+    this.scroll = null;
     this.data = liveOf(this.base.data);
     this.jobs = [...this.base.jobs];
     this.partsTotal = this.base.partsTotal;
@@ -282,6 +291,7 @@ export class AppState {
       partsTotal: this.partsTotal,
       rate: { ...this.rate },
       streams: this.streams(),
+      scroll: this.scroll,
       created_at: now,
     };
   }
@@ -290,6 +300,8 @@ export class AppState {
   restore(snapshot: Snapshot, ids: IdsMode = 'rewind'): void {
     this.order.clear();
     this.sorted.clear();
+    this.companyOrder.clear();
+    this.scroll = snapshot.scroll;
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
     this.partsTotal = snapshot.partsTotal;
@@ -305,6 +317,9 @@ export class AppState {
    */
   adopt(saved: AppBase, streams: StreamPosition, asSeeded: boolean): void {
     this.order.clear();
+    this.sorted.clear();
+    this.companyOrder.clear();
+    this.scroll = null;
     this.data = liveOf(saved.data);
     this.jobs = [...saved.jobs];
     this.partsTotal = saved.partsTotal;
@@ -370,7 +385,9 @@ export class AppState {
     this.data.byCompanyId.set(next.company_id, next.id);
     adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
     if (companyKeysChanged(prev, next)) syncHolder(this.holderMaps(), next.id, prev ? companyKeys(prev) : [], companyKeys(next));
+    const version = this.data.companies.version;
     this.data.companies.set(next.id, next);
+    this.companyOrder.saved(this.data.companies, next.id, !prev, version);
     this.sorted.update('company:', next.id, next);
   }
 

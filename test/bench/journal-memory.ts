@@ -142,8 +142,9 @@ export async function measure(options: RunOptions, log: (line: string) => void =
   for (let round = 0; round < perApp; round++) {
     for (let i = 0; i < apps; i++) {
       const status = await send(i);
-      // No `name`: refused after the body is read and parsed, so the apps' records do not grow.
-      if (status !== 400) throw new Error(`expected 400 parameter_not_found, got ${status}`);
+      // No `name` (and `pad`, a query parameter POST /tags does not take): refused after the body
+      // is read and parsed, so the apps' records do not grow.
+      if (status !== 400) throw new Error(`expected 400 parameter_not_found and parameter_invalid, got ${status}`);
       if (++sent % 1000 === 0) {
         const rss = process.memoryUsage().rss;
         readings.push(rss);

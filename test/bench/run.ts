@@ -43,6 +43,7 @@ import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites
 import { journalMemory } from './journal-memory.js';
 import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
 import { filteredLists, formatFilteredRows } from './filtered-list.js';
+import { formatScrollScale, scrollScale } from './scroll-scale.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -413,6 +414,8 @@ await main(async () => {
   const filtered = await filteredLists({ rounds: quick ? 2 : 10 });
   log(`journal memory (1,000 apps x ${quick ? 100 : 1000} requests, two child processes)`);
   const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
+  log('scroll page, 100 vs 100k customers');
+  const scroll = await scrollScale({ rounds: quick ? 2 : 5 });
 
   const lines: string[] = [];
   const say = (s = '') => lines.push(s);
@@ -499,6 +502,8 @@ await main(async () => {
       `peak RSS ${mib(journal.withJournal.peakRssMiB)} with the journal vs ${mib(journal.base.peakRssMiB)} without; journal holds ${mib(journal.withJournal.journalMiB)} in ${fmt(journal.withJournal.journalEntries)} entries`,
   );
   say();
+  say(formatScrollScale(scroll));
+  say();
 
   const getMock = rows.find((r) => r.label === 'GET /users/{id}' && r.server === 'mock') as Row;
   const getBare = floorOf('GET /users/{id}') as Row;
@@ -519,6 +524,7 @@ await main(async () => {
     [`worst write at the body limit blocks <= ${TARGET_MS} ms (each of ${worst.length})`, worst.every((w) => w.blockedMs <= TARGET_MS), worst.map((w) => fmt(w.blockedMs, 1)).join(' / ') + ' ms'],
     ...filtered.map((f): [string, boolean, string] => [`${f.request} middle page at 100k within 10% of 100`, f.ratio <= 1.1, `${fmt(f.ratio, 3)}x (${ms(f.bigMs, 3)} vs ${ms(f.smallMs, 3)})`]),
     [`journal RSS (1,000 apps) <= its ${fmt(journal.budgetMiB)} MiB budget over the base`, journal.met, `+${mib(journal.journalRssMiB)}`],
+    ['scroll page on a 100k-customer app within 10% of a 100-customer app', scroll.met, `${fmt(scroll.ratio, 3)}x (${ms(scroll.openBigMs, 3)} vs ${ms(scroll.openSmallMs, 3)})`],
   ];
   say('targets (ratios to the floor measured in this run):');
   say(table(['target', 'result', 'measured'], targets.map(([t, ok, m]) => [t, verdict(ok), m])));
@@ -528,7 +534,7 @@ await main(async () => {
 
   const json = option('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, filtered, journal, targets }, null, 2));
+    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, filtered, journal, scroll, targets }, null, 2));
     log(`results written to ${json}`);
   }
 });

@@ -241,18 +241,25 @@ describe('query parameter names', () => {
     '/data_attributes/customer?__proto__=true&include_archived=true',
   ];
 
-  it.each(paths)('answers GET %s as if the prototype names were any unknown parameter, and carries them into next', async (path) => {
+  it.each(paths)('answers GET %s as any parameter the operation does not take: a 400 naming each, nothing changed', async (path) => {
     const m = mock();
     const before = (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
     const res = await m.call('GET', path);
-    expect(res.status).toBe(200);
-    const next = (res.body.pages?.next ?? res.body.pages?.pages?.next) as string | undefined;
-    if (next !== undefined) {
-      const names = [...new URL(next).searchParams.keys()];
-      const sent = [...new URL(path, 'http://x').searchParams.keys()];
-      expect(names).toEqual(expect.arrayContaining(sent.filter((k) => k !== 'page')));
-    }
+    expect(res.status).toBe(400);
+    const sent = [...new URL(path, 'http://x').searchParams.keys()].filter((k) => KEYS.some((key) => k.startsWith(key)));
+    expect(res.body.errors.map((e: { code: string; field: string }) => [e.code, e.field])).toEqual(sent.map((k) => ['parameter_invalid', k]));
     expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
+  });
+
+  it.each(KEYS)('takes %s as a scroll_param only as an unknown one, and as an unknown parameter of the scroll', async (key) => {
+    const m = mock();
+    const named = await m.call('GET', `/users/scroll?scroll_param=${key}`);
+    expect(named.status).toBe(400);
+    expect(named.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: 'scroll_param' });
+    const open = await m.call('GET', `/companies/scroll?${key}=1`);
+    expect(open.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: key });
+    // Neither opened the app's scroll.
+    expect((await m.call('GET', '/contacts/scroll')).status).toBe(200);
   });
 
   it('records prototype-named parameters in the journal as own members and filters on them harmlessly', async () => {

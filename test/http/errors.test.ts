@@ -11,7 +11,7 @@ describe('the error envelope', () => {
     expect(res.body).toEqual({
       type: 'error.list',
       request_id: res.headers.get('x-request-id'),
-      errors: [{ code: 'not_found', message: 'Resource Not Found' }],
+      errors: [{ code: 'not_found', message: 'The requested resource does not exist; check your path and try again' }],
     });
     expect(res.body.request_id).toMatch(/^[0-9a-z]{20}$/);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

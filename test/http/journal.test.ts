@@ -8,7 +8,8 @@ const list = async (m: ReturnType<typeof mock>, query = '') => (await m.call('GE
 describe('the request journal', () => {
   it('records each API request with method, path, query, body, status, operationId, touched ids and clock time', async () => {
     const m = mock();
-    await m.call('GET', `/users/${ADA}?display=1`);
+    // The query as sent: an echo of the path's id, which the operation drops.
+    await m.call('GET', `/users/${ADA}?id=${ADA}`);
     m.clock.advance(5);
     const created = await m.call('POST', '/tags', { body: { name: 'journaled' } });
     const entries = await list(m, '?app=demo');
@@ -17,7 +18,7 @@ describe('the request journal', () => {
       app: 'demo',
       method: 'GET',
       path: `/users/${ADA}`,
-      query: { display: '1' },
+      query: { id: ADA },
       body: null,
       status: 200,
       operationId: 'getUser',
