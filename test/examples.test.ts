@@ -24,7 +24,8 @@ function send(m: TestMock, def: RouteDef) {
   const query = new URLSearchParams();
   for (const p of (op.parameters ?? []) as ParameterObject[]) {
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
-    else query.set(p.name, String(p.example));
+    // An example left blank is not sent, as on the docs page.
+    else if (p.example !== '') query.set(p.name, String(p.example));
   }
   const body = (op.requestBody as RequestBodyObject | undefined)?.content['application/json']?.example;
   const url = query.size > 0 ? `${path}?${query}` : path;
@@ -67,6 +68,6 @@ describe('examples in the OpenAPI document', () => {
       expect((await send(m, before)).status).toBe(before.response.status);
     }
     const res = await send(m, def);
-    expect(res.status, JSON.stringify(res.body)).toBe(def.response.status);
+    expect(res.status, JSON.stringify(res.body)).toBe(EXAMPLES[def.operationId]?.status ?? def.response.status);
   });
 });

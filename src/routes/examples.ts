@@ -6,8 +6,15 @@
 /** What the docs page pre-fills for one operation. */
 export interface RouteExamples {
   params?: Record<string, string>;
+  /**
+   * Every query parameter. An empty string is an example left blank, which the docs page does
+   * not send: for a parameter that cannot be combined with one the example fills in
+   * (`tag_id` with `segment_id`, the company lookups with the company list).
+   */
   query?: Record<string, string | number | boolean>;
   body?: unknown;
+  /** The answer when it is not the operation's success status (an operation the API never had). */
+  status?: number;
 }
 
 const ADA = '5714dd359a3fd47136000001';
@@ -34,25 +41,36 @@ const customerBody = (identity: Record<string, unknown>) => ({
 const faultFilter = { app: 'demo' };
 
 export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
+  scrollUsers: { query: { scroll_param: '' } },
+  scrollLeads: { query: { scroll_param: '' } },
+  scrollCompanies: { query: { scroll_param: '' } },
   getUser: { params: { id: ADA } },
-  listUsers: { query: { user_id: 'ada-1', email: 'ada@example.com', page: 1, per_page: 50 } },
+  listUsers: { query: { user_id: '', email: '', tag_id: '17513', segment_id: '', created_since: 3650, sort: 'created_at', order: 'desc', page: 1, per_page: 50 } },
   upsertUser: { body: customerBody({ user_id: 'ada-1', email: 'ada@example.com', remote_created_at: 1690000000 }) },
   upsertLead: {
     body: { email: 'lena.lead@example.com', name: 'Lena Lead', phone: '+44 20 7946 0001', last_request_at: 1700003600, last_seen_ip: '81.2.69.142', custom_attributes: { plan_tier: 'free' }, companies: [{ company_id: 'acme' }] },
   },
   getLead: { params: { id: '5714dd359a3fd47136000007' } },
-  listLeads: { query: { email: 'lead@example.com', page: 1, per_page: 50 } },
+  listLeads: { query: { email: 'lead@example.com', tag_id: '', segment_id: '', page: 1, per_page: 50 } },
   updateVisitor: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
   updateVisitorByPost: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
   convertVisitor: { body: { type: 'user', visitor: { user_id: VISITOR_USER_ID }, user: { email: 'visitor.converted@example.com' } } },
-  findCompany: { query: { company_id: 'acme', type: 'user', page: 1, per_page: 50 } },
+  findCompany: { query: { company_id: '', type: '', name: '', tag_id: '17516', segment_id: '', order: 'desc', page: 1, per_page: 50 } },
   upsertCompany: {
     body: { company_id: 'acme', name: 'Acme Corp', monthly_spend: 49, plan: 'Paid', size: 85, website: 'https://acme.example.com', industry: 'Manufacturing', remote_created_at: 1690000000, custom_attributes: { region: 'EMEA' } },
   },
   getCompany: { params: { id: ACME } },
+  deleteCompany: { params: { id: ACME }, status: 404 },
   listCompanyUsers: { params: { id: ACME }, query: { page: 1, per_page: 50 } },
   listCustomerDataAttributes: { query: { include_archived: 'true' } },
   getCounts: { query: { type: 'company', count: 'user', per_page: 50, page: 1 } },
+  listTags: { query: { name: 'VIP' } },
+  getTag: { params: { id: '17513' } },
+  renameTag: { params: { id: '17514' }, body: { name: 'At risk' } },
+  deleteTag: { params: { id: '17515' } },
+  listSegments: { query: { type: 'user', include_count: 'true' } },
+  getSegment: { params: { id: '5714dd359a3fd47136000901' }, query: { include_count: 'true' } },
+  updateSegment: { body: {}, status: 404 },
   saveTag: { body: { id: '17513', name: 'VIP', users: [{ id: ADA }], companies: [{ company_id: 'acme' }] } },
   listConversations: { query: { display_as: 'plaintext', page: 1, per_page: 20 } },
   getConversation: { params: { id: GROUP_CONVERSATION }, query: { display_as: 'plaintext' } },
