@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   parameter_not_found: 400,
   parameter_invalid: 400,
   bad_request: 400,
+  // The real API's answer to a user_id another customer holds ("User already exists.").
+  unique_user_constraint: 400,
   token_not_found: 401,
   unauthorized: 401,
   action_forbidden: 403,

@@ -4,6 +4,7 @@ import { openObj, str } from '../schemas/json-schema.js';
 import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
 import { contactListView, customerView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
+import { leadByUserId, leadsByPhone } from '../store/leads.js';
 import { appRoute } from './route.js';
 
 export const upsertLeadRoute = appRoute({
@@ -37,14 +38,21 @@ export const listLeads = appRoute({
   method: 'GET',
   path: '/contacts',
   operationId: 'listLeads',
-  summary: 'List leads',
-  description: 'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list.',
+  summary: 'List leads, or find them by email, user_id or phone',
+  description:
+    'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list (no match: an empty list). user_id answers that one lead, not a list (404 when none); phone (compared exactly as stored) answers the list of leads with it. Lookup order: user_id, then phone, then email.',
   tag: 'Leads',
-  query: openObj({ email: str(), ...pagingQuery }),
-  response: { status: 200, description: 'The leads', schema: contactListSchema },
-  errors: ['parameter_invalid'],
+  query: openObj({ email: str(), user_id: str(), phone: str(), ...pagingQuery }),
+  response: { status: 200, description: 'The leads, or the one lead a user_id names', schema: { anyOf: [contactListSchema, leadSchema] } },
+  errors: ['parameter_invalid', 'not_found'],
   handler: (input) => {
-    const { email } = input.query as { email?: string };
+    const { email, user_id, phone } = input.query as { email?: string; user_id?: string; phone?: string };
+    if (user_id !== undefined) return { body: customerJson(input.app, leadByUserId(input.app, user_id)) };
+    if (phone !== undefined) {
+      const found = leadsByPhone(input.app, phone);
+      const page = paginate(found, pageRequestOf(input.query), input);
+      return { body: contactListView(input.app, found.total, page.items, page.pages) };
+    }
     const leads = listCustomers(input.app, 'contact', email !== undefined ? { email } : {});
     const page = paginate(leads, pageRequestOf(input.query), input);
     return { body: contactListView(input.app, leads.total, page.items, page.pages) };

@@ -48,6 +48,18 @@ export interface Collections<M extends 'base' | 'live'> {
   tagByName: Coll<M, string>;
   /** Running counts behind GET /counts and list totals (keys from tallyKeys), so none walks the app. */
   tallies: Coll<M, number>;
+  /** phone as stored -> customer ids (GET /contacts?phone=) */
+  byPhone: Coll<M, JoinLog>;
+  /** phone NUL customer id -> its place in byPhone's log */
+  phoneSeqs: Coll<M, number>;
+  /** Archived users (store/archive.ts): out of `customers`, so no read sees them, until POST /users brings them back. */
+  archived: Coll<M, Customer>;
+  /** user_id -> archived user id */
+  archivedByUserId: Coll<M, string>;
+  /** email -> archived user ids, in the order they were archived */
+  archivedEmails: Coll<M, JoinLog>;
+  /** email NUL archived user id -> its place in archivedEmails' log */
+  archivedEmailSeqs: Coll<M, number>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -69,6 +81,12 @@ export const COLLECTION_NAMES = [
   'memberSeqs',
   'tagByName',
   'tallies',
+  'byPhone',
+  'phoneSeqs',
+  'archived',
+  'archivedByUserId',
+  'archivedEmails',
+  'archivedEmailSeqs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -294,7 +312,8 @@ export class AppState {
   saveCustomer(next: Customer): void {
     const { customers, byUserId } = this.data;
     const prev = customers.get(next.id);
-    if (!prev) this.checkRoom('customers', customers.size + 1, 'customers (users, leads and visitors)');
+    // Archived users are kept too, so they count towards the limit.
+    if (!prev) this.checkRoom('customers', customers.size + this.data.archived.size + 1, 'customers (users, leads, visitors and archived users)');
     // Most writes change attributes only; the indexes are touched only where identity changed.
     if (prev?.user_id !== next.user_id) {
       if (prev?.user_id && byUserId.get(prev.user_id) === next.id) byUserId.delete(prev.user_id);
@@ -305,6 +324,12 @@ export class AppState {
     if (prevEmail !== nextEmail) {
       if (prevEmail) leave(this.emailMaps(), prevEmail, next.id);
       if (nextEmail) join(this.emailMaps(), nextEmail, next.id);
+    }
+    const prevPhone = prev?.phone ?? null;
+    const nextPhone = next.phone ?? null;
+    if (prevPhone !== nextPhone) {
+      if (prevPhone) leave(this.phoneMaps(), prevPhone, next.id);
+      if (nextPhone) join(this.phoneMaps(), nextPhone, next.id);
     }
     if (prev?.companies !== next.companies) syncMembership(this.memberMaps(), next.id, prev?.companies ?? [], next.companies);
     if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
@@ -318,6 +343,7 @@ export class AppState {
     if (!prev) return;
     if (prev.user_id && this.data.byUserId.get(prev.user_id) === id) this.data.byUserId.delete(prev.user_id);
     if (prev.email) leave(this.emailMaps(), prev.email, id);
+    if (prev.phone) leave(this.phoneMaps(), prev.phone, id);
     syncMembership(this.memberMaps(), id, prev.companies, []);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
     this.data.customers.delete(id);
@@ -367,6 +393,10 @@ export class AppState {
 
   emailMaps(): JoinMaps {
     return { logs: this.data.byEmail, seqs: this.data.emailSeqs };
+  }
+
+  phoneMaps(): JoinMaps {
+    return { logs: this.data.byPhone, seqs: this.data.phoneSeqs };
   }
 
   memberMaps(): JoinMaps {
