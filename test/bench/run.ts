@@ -42,6 +42,7 @@ import { CUSTOMER_JSON_CACHE_SIZE } from '../../src/views/customer-json.js';
 import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites } from './scenarios.js';
 import { journalMemory } from './journal-memory.js';
 import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
+import { archiveScale, formatArchiveRow } from './archive-scale.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -408,6 +409,8 @@ await main(async () => {
   const soak = await rssUnderLoad();
   log('worst writes at the body limit');
   const worst = await worstWrites({ rounds: quick ? 2 : 5 });
+  log('archive a user on 100 vs 100k customers');
+  const archive = await archiveScale({ rounds: quick ? 5 : 15 });
   log(`journal memory (1,000 apps x ${quick ? 100 : 1000} requests, two child processes)`);
   const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
 
@@ -488,6 +491,8 @@ await main(async () => {
   say('worst write an app token can send at the 1 MiB body limit, per endpoint (in-process, fresh test app per round; longest event-loop block):');
   say(formatRows(worst));
   say();
+  say(formatArchiveRow(archive));
+  say();
   say(
     `journal memory: ${journal.apps} apps x ${journal.requestsPerApp} requests (URL ${fmt(journal.urlChars)} chars, body ${fmt(journal.bodyChars)} chars): ` +
       `peak RSS ${mib(journal.withJournal.peakRssMiB)} with the journal vs ${mib(journal.base.peakRssMiB)} without; journal holds ${mib(journal.withJournal.journalMiB)} in ${fmt(journal.withJournal.journalEntries)} entries`,
@@ -511,6 +516,7 @@ await main(async () => {
     ['reset <= 5 ms at 100k users (round trip)', (reset100k?.roundTripMs ?? Infinity) <= 5, `${ms(reset100k?.roundTripMs ?? NaN, 3)} round trip, ${ms(reset100k?.serverMs ?? NaN, 3)} server-side`],
     [`RSS growth < 50 MB after the first 10 s of POST load (${soak.seconds} s)`, growth * 1.048576 < 50, `${fmt(growth * 1.048576, 1)} MB (${mib(soak.at10)} -> ${mib(soak.end)})`],
     [`worst write at the body limit blocks <= ${TARGET_MS} ms (each of ${worst.length})`, worst.every((w) => w.blockedMs <= TARGET_MS), worst.map((w) => fmt(w.blockedMs, 1)).join(' / ') + ' ms'],
+    ['archive a user on 100k customers within 10% of 100', archive.ratio <= 1.1, `${fmt(archive.ratio, 3)}x (${ms(archive.bigMs, 3)} vs ${ms(archive.smallMs, 3)})`],
     [`journal RSS (1,000 apps) <= its ${fmt(journal.budgetMiB)} MiB budget over the base`, journal.met, `+${mib(journal.journalRssMiB)}`],
   ];
   say('targets (ratios to the floor measured in this run):');
@@ -521,7 +527,7 @@ await main(async () => {
 
   const json = option('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, journal, targets }, null, 2));
+    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, archive, journal, targets }, null, 2));
     log(`results written to ${json}`);
   }
 });
