@@ -60,6 +60,10 @@ export interface Collections<M extends 'base' | 'live'> {
   archivedEmails: Coll<M, JoinLog>;
   /** email NUL archived user id -> its place in archivedEmails' log */
   archivedEmailSeqs: Coll<M, number>;
+  /** customer id -> the conversations whose customers name it, in the order it joined them */
+  conversationsOf: Coll<M, JoinLog>;
+  /** customer id NUL conversation id -> its place in conversationsOf's log */
+  conversationSeqs: Coll<M, number>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -87,6 +91,8 @@ export const COLLECTION_NAMES = [
   'archivedByUserId',
   'archivedEmails',
   'archivedEmailSeqs',
+  'conversationsOf',
+  'conversationSeqs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -363,6 +369,13 @@ export class AppState {
     const added = next.parts.length - (prev?.parts.length ?? 0);
     if (added > 0) this.checkRoom('parts', this.partsTotal + added, 'conversation parts');
     this.partsTotal += added;
+    if (prev?.customers !== next.customers) {
+      const maps = this.conversationMaps();
+      const was = new Set(prev?.customers ?? []);
+      const is = new Set(next.customers);
+      for (const id of was) if (!is.has(id)) leave(maps, id, next.id);
+      for (const id of is) if (!was.has(id)) join(maps, id, next.id);
+    }
     this.data.conversations.set(next.id, next);
   }
 
@@ -397,6 +410,10 @@ export class AppState {
 
   phoneMaps(): JoinMaps {
     return { logs: this.data.byPhone, seqs: this.data.phoneSeqs };
+  }
+
+  conversationMaps(): JoinMaps {
+    return { logs: this.data.conversationsOf, seqs: this.data.conversationSeqs };
   }
 
   memberMaps(): JoinMaps {

@@ -147,6 +147,8 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   for (const c of doc.customers) count(customerTallyKeys(c));
   for (const c of doc.companies) count(companyTallyKeys(c));
   if (doc.user_delete_requests > 0) tallies.set(DELETE_REQUESTS_TALLY, doc.user_delete_requests);
+  const conversationsOf = new Map<string, string[]>();
+  for (const c of doc.conversations) for (const id of c.customers) append(conversationsOf, id, c.id);
   const archivedEmails = new Map<string, string[]>();
   for (const c of doc.archived_customers) if (c.email !== null) append(archivedEmails, c.email, c.id);
   const data: Collections<'base'> = {
@@ -172,6 +174,8 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     archivedByUserId: new Map(doc.archived_customers.flatMap((c) => (c.user_id === null ? [] : [[c.user_id, c.id] as const]))),
     archivedEmails: logsOf(archivedEmails),
     archivedEmailSeqs: new Map(),
+    conversationsOf: logsOf(conversationsOf),
+    conversationSeqs: new Map(),
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {

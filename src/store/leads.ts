@@ -8,7 +8,7 @@ import type { AppState } from './app-state.js';
 import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput } from './customers.js';
 import { joined } from './join-log.js';
 import { enqueueEnrichment } from './jobs.js';
-import { becomeUser, mergeInto } from './merge.js';
+import { becomeUser, mergeInto, moveConversations } from './merge.js';
 import type { Store } from './store.js';
 import type { Customer } from './types.js';
 
@@ -56,7 +56,10 @@ export function convertLead(store: Store, app: AppState, input: LeadConvertInput
   const now = store.now();
   const { target, identity } = matchUser(store, app, keys, 'user.email', 'user.user_id');
   const user = typeof target === 'function' ? becomeUser(lead, identity, now) : mergeInto({ ...target, ...identity }, lead, now);
-  if (user.id !== lead.id) app.removeCustomer(lead.id);
+  if (user.id !== lead.id) {
+    app.removeCustomer(lead.id);
+    moveConversations(app, lead.id, user.id);
+  }
   app.saveCustomer(user);
   if (user.email !== lead.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
   return user;

@@ -4,7 +4,9 @@
 import { ApiError } from '../core/errors.js';
 import { mergeCustomAttributes } from './custom-attributes.js';
 import type { Identity } from './customers.js';
-import type { Customer } from './types.js';
+import type { AppState } from './app-state.js';
+import { joined } from './join-log.js';
+import type { Author, Conversation, Customer } from './types.js';
 
 /** The anonymous record becomes the user: its id kept, its user_id replaced, its email kept unless one is given. */
 export function becomeUser(visitor: Customer, identity: Identity, now: number): Customer {
@@ -43,4 +45,21 @@ export function mergeInto(user: Customer, visitor: Customer, now: number): Custo
     custom_attributes: merged.value,
     updated_at: now,
   };
+}
+
+/**
+ * The conversations naming `fromId` (found through the app's customer -> conversation index, so
+ * linear in those conversations, never a walk of the app) name `toId` instead: in `customers`
+ * (once), and as the author of the conversation and of its parts.
+ */
+export function moveConversations(app: AppState, fromId: string, toId: string): void {
+  const { conversations } = app.data;
+  const ids = joined(app.conversationMaps(), fromId, (id) => (conversations.get(id)?.customers.includes(fromId) ? id : undefined));
+  const moved = (a: Author): Author => ((a.type === 'user' || a.type === 'lead') && a.id === fromId ? { type: 'user', id: toId } : a);
+  for (const id of ids) {
+    const c = conversations.get(id) as Conversation;
+    const customers = c.customers.includes(toId) ? c.customers.filter((x) => x !== fromId) : c.customers.map((x) => (x === fromId ? toId : x));
+    const parts = c.parts.some((p) => moved(p.author) !== p.author) ? c.parts.map((p) => (moved(p.author) === p.author ? p : { ...p, author: moved(p.author) })) : c.parts;
+    app.saveConversation({ ...c, customers, author: moved(c.author), parts });
+  }
 }

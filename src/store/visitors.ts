@@ -6,7 +6,7 @@ import { apiError, missing } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput, type Identity } from './customers.js';
 import { enqueueEnrichment } from './jobs.js';
-import { becomeUser, mergeInto } from './merge.js';
+import { becomeUser, mergeInto, moveConversations } from './merge.js';
 import type { Store } from './store.js';
 import type { Customer } from './types.js';
 
@@ -61,7 +61,10 @@ export function convertVisitor(store: Store, app: AppState, input: ConvertInput)
   }
   const { target, identity } = matchUser(store, app, input.user, 'user.email', 'user.user_id');
   const user = typeof target === 'function' ? becomeUser(visitor, identity, now) : mergeInto({ ...target, ...identity }, visitor, now);
-  if (user.id !== visitor.id) app.removeCustomer(visitor.id);
+  if (user.id !== visitor.id) {
+    app.removeCustomer(visitor.id);
+    moveConversations(app, visitor.id, user.id);
+  }
   app.saveCustomer(user);
   if (user.email !== visitor.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
   return user;

@@ -2,7 +2,7 @@
 // user, with the state afterwards as the other endpoints see it.
 
 import { describe, expect, it } from 'vitest';
-import { ADA, GRACE, INITECH, LEAD, LEAD_USER_ID, LINUS, VISITOR } from '../fixture-ids.js';
+import { ADA, GRACE, GROUP, INITECH, LEAD, LEAD_USER_ID, LINUS, VISITOR } from '../fixture-ids.js';
 import { expectRejected, mock, stateText, type TestMock } from '../helpers.js';
 
 const LEAD_2 = '5714dd359a3fd47136000008';
@@ -142,6 +142,27 @@ describe('POST /contacts/convert', () => {
     const members = (await m.call('GET', `/companies/${INITECH}/users`)).body.users.map((u: { id: string }) => u.id);
     expect(members).toContain(GRACE);
     expect(members).not.toContain(LEAD);
+  });
+
+  it('a merge moves the lead\'s conversations onto the user: customers (once), author, part authors', async () => {
+    const m = mock();
+    const LEAD_CONVERSATION = '5714dd359a3fd47136000502';
+    await m.call('POST', `/conversations/${GROUP}/customers`, { body: { admin_id: '814860', customer: { intercom_user_id: LEAD } } });
+    await m.call('POST', `/conversations/${GROUP}/reply`, { body: { type: 'user', intercom_user_id: LEAD, message_type: 'comment', body: '<p>From the lead</p>' } });
+    await m.call('POST', '/contacts/convert', { body: { contact: { id: LEAD }, user: { id: GRACE } } });
+    const own = (await m.call('GET', `/conversations/${LEAD_CONVERSATION}`)).body;
+    expect(own.customers).toEqual([{ type: 'user', id: GRACE }]);
+    expect(own.user).toEqual({ type: 'user', id: GRACE });
+    expect(own.conversation_message.author).toEqual({ type: 'user', id: GRACE });
+    const group = (await m.call('GET', `/conversations/${GROUP}`)).body;
+    expect(group.customers.map((c: { id: string }) => c.id)).toEqual([ADA, GRACE]);
+    expect(group.conversation_parts.conversation_parts.at(-1).author).toEqual({ type: 'user', id: GRACE });
+    // Grace can reply in the lead's conversation now; the export seeds back.
+    expect((await m.call('POST', `/conversations/${LEAD_CONVERSATION}/reply`, { body: { type: 'user', user_id: 'grace-2', message_type: 'comment', body: 'Hi' } })).status).toBe(200);
+    const doc = await stateText(m);
+    expect(JSON.parse(doc).former_customers).toEqual([]);
+    expect((await m.call('POST', '/__admin/seed?mode=replace', { token: null, raw: doc, headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    expect(await stateText(m)).toBe(doc);
   });
 
   it('a user that lacks an email does not get the lead\'s', async () => {
