@@ -12,12 +12,18 @@ const acme = async (m: TestMock) => {
   const members = await m.call('GET', `/companies/${ACME}/users?per_page=60`);
   return { user_count: company.body.user_count as number, ids: (members.body.users as { id: string }[]).map((u) => u.id), total: members.body.total_count as number };
 };
+/** Ada's tag (VIP) among user tag counts, and Acme's users and leads among company user counts. */
+const tagAndCompanyCounts = async (m: TestMock) => {
+  const tags = (await m.call('GET', '/counts?type=user&count=tag')).body.user.tag as Record<string, number>[];
+  const companies = (await m.call('GET', '/counts?type=company&count=user')).body.company.user as Record<string, unknown>[];
+  return { vip: tags.find((t) => 'VIP' in t)?.VIP ?? 0, acme: companies.find((c) => c.remote_company_id === 'acme')?.['Acme Corp'] };
+};
 const exported = async (m: TestMock) => JSON.parse(await stateText(m)) as { customers: { id: string }[]; archived_customers: { id: string }[]; user_delete_requests: number; former_customers: string[] };
 
 describe('DELETE /users/{id}, DELETE /users?user_id=|email=: archive', () => {
   it('answers the full user and takes it out of every read', async () => {
     const m = mock();
-    const before = { count: await userCount(m), acme: await acme(m) };
+    const before = { count: await userCount(m), acme: await acme(m), counts: await tagAndCompanyCounts(m) };
     expect(before.acme.ids).toContain(ADA);
     const res = await m.call('DELETE', `/users/${ADA}`);
     expect(res.status).toBe(200);
@@ -34,6 +40,7 @@ describe('DELETE /users/{id}, DELETE /users?user_id=|email=: archive', () => {
     expect(after.ids).not.toContain(ADA);
     expect(after.user_count).toBe(before.acme.user_count - 1);
     expect(after.total).toBe(before.acme.total - 1);
+    expect(await tagAndCompanyCounts(m)).toEqual({ vip: before.counts.vip - 1, acme: before.counts.acme - 1 });
     // A second archive finds nobody.
     await expectRejected(m, 'DELETE', `/users/${ADA}`, {}, 404, ['not_found']);
   });
