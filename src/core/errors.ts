@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   tag_has_dependent_objects: 400,
   // A second scroll while the app's one scroll is live (surface U4).
   scroll_exists: 400,
+  // The real API's answer to a user_id another customer holds ("User already exists.").
+  unique_user_constraint: 400,
   token_not_found: 401,
   unauthorized: 401,
   action_forbidden: 403,

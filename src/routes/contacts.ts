@@ -6,6 +6,7 @@ import { filteredCustomers, listFilterOf, refine } from '../store/customer-filte
 import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
 import { contactListView, customerView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
+import { leadByUserId, leadsByPhone } from '../store/leads.js';
 import { appRoute } from './route.js';
 
 export const upsertLeadRoute = appRoute({
@@ -39,19 +40,24 @@ export const listLeads = appRoute({
   method: 'GET',
   path: '/contacts',
   operationId: 'listLeads',
-  summary: 'List leads',
+  summary: 'List leads, or find them by email, user_id or phone',
   description:
-    'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list; tag_id or segment_id (not both: 400 bad_request) lists the leads holding it, in the order they got it.',
+    'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list (no match: an empty list). user_id answers that one lead, not a list (404 when none); phone (compared exactly as stored) answers the list of leads with it. Lookup order: user_id, then phone, then email. tag_id or segment_id (not both: 400 bad_request) lists the leads holding it, in the order they got it.',
   tag: 'Leads',
-  query: openObj({ email: str(), ...labelQuery, ...pagingQuery }),
-  response: { status: 200, description: 'The leads', schema: contactListSchema },
-  errors: ['parameter_invalid', 'bad_request'],
+  query: openObj({ email: str(), user_id: str(), phone: str(), ...labelQuery, ...pagingQuery }),
+  response: { status: 200, description: 'The leads, or the one lead a user_id names', schema: { anyOf: [contactListSchema, leadSchema] } },
+  errors: ['parameter_invalid', 'bad_request', 'not_found'],
   handler: (input) => {
-    const { email } = input.query as { email?: string };
+    const { email, user_id, phone } = input.query as { email?: string; user_id?: string; phone?: string };
+    if (user_id !== undefined) return { body: customerJson(input.app, leadByUserId(input.app, user_id)) };
     const filter = listFilterOf(input.query);
     const now = input.store.now();
     const leads =
-      email === undefined ? filteredCustomers(input.app, 'contact', filter, now) : refine(listCustomers(input.app, 'contact', { email }), filter, now);
+      phone !== undefined
+        ? refine(leadsByPhone(input.app, phone), filter, now)
+        : email === undefined
+          ? filteredCustomers(input.app, 'contact', filter, now)
+          : refine(listCustomers(input.app, 'contact', { email }), filter, now);
     const page = paginate(leads, pageRequestOf(input.query), input);
     return { body: contactListView(input.app, leads.total, page.items, page.pages) };
   },

@@ -5,6 +5,8 @@ import { CONTROL_ROUTES } from '../admin/routes.js';
 import { ADMIN_ROUTES } from './admins.js';
 import { COMPANY_ROUTES } from './companies.js';
 import { CONTACT_ROUTES } from './contacts.js';
+import { LEAD_LIFECYCLE_ROUTES } from './lead-lifecycle.js';
+import { USER_LIFECYCLE_ROUTES } from './user-lifecycle.js';
 import { CONVERSATION_ROUTES } from './conversations.js';
 import { COUNT_ROUTES } from './counts.js';
 import { DATA_ATTRIBUTE_ROUTES } from './data-attributes.js';
@@ -15,4 +17,4 @@ import { TAG_ROUTES } from './tags.js';
 import { USER_ROUTES } from './users.js';
 import { VISITOR_ROUTES } from './visitors.js';
 
-export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...CONTACT_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];
+export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];

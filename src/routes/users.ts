@@ -27,7 +27,7 @@ export const listUsers = appRoute({
   operationId: 'listUsers',
   summary: 'List users, or find them by user_id or email',
   description:
-    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id and email (case-insensitive) filter the list; no match gives total_count 0. ' +
+    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id or email (case-insensitive) finds users, in the lookup order id → user_id → email: with both, user_id decides alone; no match gives total_count 0. ' +
     'tag_id or segment_id (not both: 400 bad_request) lists the users holding it, in the order they got it; created_since (days), sort and order as described on each parameter.',
   tag: 'Users',
   query: openObj({ user_id: str(), email: str(), ...customerListQuery, ...pagingQuery }),
@@ -51,11 +51,11 @@ export const upsertUserRoute = appRoute({
   operationId: 'upsertUser',
   summary: 'Create or update a user',
   description:
-    'Looks the user up by id, then user_id, then email (case-insensitive): found → updated; an email whose users all have another user_id, with a new user_id → a new user; no match → created. An email alone that matches several users is a 409. Custom attributes follow the limits of spec 4.5; a rejected request changes nothing. location_data, avatar and social profiles are filled asynchronously.',
+    'Looks the user up by id, then user_id, then email (case-insensitive): found → updated; an email whose users all have another user_id, with a new user_id → a new user; no match → created. An email alone that matches several users is a 409; a user_id another customer holds (an archived user included) is a 400 unique_user_constraint "User already exists.". An archived user named by id, user_id or (with no user_id sent) email comes back, same id, before the update applies. Custom attributes follow the limits of spec 4.5; a rejected request changes nothing. location_data, avatar and social profiles are filled asynchronously.',
   tag: 'Users',
   body: userBodySchema,
   response: { status: 200, description: 'The created or updated user', schema: userSchema },
-  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
+  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
   handler: ({ store, app, body }) => ({ body: customerView(app, upsertUser(store, app, body as CustomerInput)) }),
 });
 

@@ -1,7 +1,8 @@
 import { convertBodySchema, leadSchema, userOrLeadSchema, visitorBodySchema, visitorSchema } from '../schemas/customer.js';
-import type { Schema } from '../schemas/json-schema.js';
+import { openObj, str, type Schema } from '../schemas/json-schema.js';
 import type { CustomerInput } from '../store/customers.js';
-import { convertVisitor, updateVisitor, type ConvertInput } from '../store/visitors.js';
+import { deleteVisitor } from '../store/deletion.js';
+import { convertVisitor, updateVisitor, visitorById, visitorByUserId, type ConvertInput } from '../store/visitors.js';
 import { customerView } from '../views/customer.js';
 import { appRoute, type AppRoute } from './route.js';
 
@@ -31,11 +32,69 @@ export const convertVisitorRoute = appRoute({
   tag: 'Visitors',
   body: convertBodySchema,
   response: { status: 200, description: 'The lead or user', schema: userOrLeadSchema },
-  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
+  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
   handler: ({ store, app, body }) => ({ body: customerView(app, convertVisitor(store, app, body as unknown as ConvertInput)) }),
 });
 
+export const getVisitor = appRoute({
+  method: 'GET',
+  path: '/visitors/{id}',
+  operationId: 'getVisitor',
+  summary: 'Fetch a visitor by id',
+  description: 'A visitor by its server-assigned id; a lead or user id is not found here.',
+  tag: 'Visitors',
+  params: { id: str({ description: 'The id assigned by the server' }) },
+  response: { status: 200, description: 'The visitor', schema: visitorSchema },
+  errors: ['not_found'],
+  handler: ({ app, params }) => ({ body: customerView(app, visitorById(app, params.id ?? '')) }),
+});
+
+export const findVisitor = appRoute({
+  method: 'GET',
+  path: '/visitors',
+  operationId: 'findVisitor',
+  summary: 'Fetch a visitor by user_id',
+  description: 'A visitor by the user_id the JavaScript widget gives it (Intercom(\'getVisitorId\')); the user_id is required.',
+  tag: 'Visitors',
+  query: openObj({ user_id: str() }),
+  response: { status: 200, description: 'The visitor', schema: visitorSchema },
+  errors: ['parameter_not_found', 'parameter_invalid', 'not_found'],
+  handler: ({ app, query }) => ({ body: customerView(app, visitorByUserId(app, query.user_id)) }),
+});
+
+export const deleteVisitorRoute = appRoute({
+  method: 'DELETE',
+  path: '/visitors/{id}',
+  operationId: 'deleteVisitor',
+  summary: 'Delete a visitor',
+  description: 'A real delete: the visitor leaves every read (a later GET or convert of it is a 404). Answers the visitor as it was.',
+  tag: 'Visitors',
+  params: { id: str({ description: 'The id assigned by the server' }) },
+  response: { status: 200, description: 'The deleted visitor', schema: visitorSchema },
+  errors: ['not_found'],
+  handler: ({ app, params }) => ({ body: customerView(app, deleteVisitor(app, params.id ?? '')) }),
+});
+
+export const updateVisitorById = appRoute({
+  method: 'PUT',
+  path: '/visitors/{id}',
+  operationId: 'updateVisitorById',
+  summary: 'Update a visitor by id',
+  description:
+    'The update of PUT /visitors with the visitor named in the path, as the Ruby client sends it (an id or user_id in the body is ignored). An email in the body converts it into a lead.',
+  tag: 'Visitors',
+  params: { id: str({ description: 'The id assigned by the server' }) },
+  body: visitorBodySchema,
+  response: { status: 200, description: 'The visitor, or the lead it became', schema: visitorOrLead },
+  errors: ['parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
+  handler: ({ store, app, params, body }) => ({ body: customerView(app, updateVisitor(store, app, body as CustomerInput, params.id ?? '')) }),
+});
+
 export const VISITOR_ROUTES = [
+  getVisitor,
+  findVisitor,
+  deleteVisitorRoute,
+  updateVisitorById,
   update('PUT', 'updateVisitor', ''),
   update('POST', 'updateVisitorByPost', 'The same operation as PUT, as the Node client sends it.'),
   convertVisitorRoute,

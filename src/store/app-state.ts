@@ -56,6 +56,22 @@ export interface Collections<M extends 'base' | 'live'> {
   holders: Coll<M, JoinLog>;
   /** holder key NUL record id -> its place in holders' log */
   holderSeqs: Coll<M, number>;
+  /** phone as stored -> customer ids (GET /contacts?phone=) */
+  byPhone: Coll<M, JoinLog>;
+  /** phone NUL customer id -> its place in byPhone's log */
+  phoneSeqs: Coll<M, number>;
+  /** Archived users (store/archive.ts): out of `customers`, so no read sees them, until POST /users brings them back. */
+  archived: Coll<M, Customer>;
+  /** user_id -> archived user id */
+  archivedByUserId: Coll<M, string>;
+  /** email -> archived user ids, in the order they were archived */
+  archivedEmails: Coll<M, JoinLog>;
+  /** email NUL archived user id -> its place in archivedEmails' log */
+  archivedEmailSeqs: Coll<M, number>;
+  /** customer id -> the conversations whose customers name it, in the order it joined them */
+  conversationsOf: Coll<M, JoinLog>;
+  /** customer id NUL conversation id -> its place in conversationsOf's log */
+  conversationSeqs: Coll<M, number>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -79,6 +95,14 @@ export const COLLECTION_NAMES = [
   'tallies',
   'holders',
   'holderSeqs',
+  'byPhone',
+  'phoneSeqs',
+  'archived',
+  'archivedByUserId',
+  'archivedEmails',
+  'archivedEmailSeqs',
+  'conversationsOf',
+  'conversationSeqs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -338,7 +362,8 @@ export class AppState {
   saveCustomer(next: Customer): void {
     const { customers, byUserId } = this.data;
     const prev = customers.get(next.id);
-    if (!prev) this.checkRoom('customers', customers.size + 1, 'customers (users, leads and visitors)');
+    // Archived users are kept too, so they count towards the limit.
+    if (!prev) this.checkRoom('customers', customers.size + this.data.archived.size + 1, 'customers (users, leads, visitors and archived users)');
     // Most writes change attributes only; the indexes are touched only where identity changed.
     if (prev?.user_id !== next.user_id) {
       if (prev?.user_id && byUserId.get(prev.user_id) === next.id) byUserId.delete(prev.user_id);
@@ -351,6 +376,12 @@ export class AppState {
       if (nextEmail) join(this.emailMaps(), nextEmail, next.id);
     }
     if (customerKeysChanged(prev, next)) syncHolder(this.holderMaps(), next.id, prev ? customerKeys(prev) : [], customerKeys(next));
+    const prevPhone = prev?.phone ?? null;
+    const nextPhone = next.phone ?? null;
+    if (prevPhone !== nextPhone) {
+      if (prevPhone) leave(this.phoneMaps(), prevPhone, next.id);
+      if (nextPhone) join(this.phoneMaps(), nextPhone, next.id);
+    }
     if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
     if (prev?.companies !== next.companies) this.syncCompanies(next.id, prev?.companies ?? [], next.companies);
     const version = customers.version;
@@ -365,6 +396,7 @@ export class AppState {
     if (prev.user_id && this.data.byUserId.get(prev.user_id) === id) this.data.byUserId.delete(prev.user_id);
     if (prev.email) leave(this.emailMaps(), prev.email, id);
     syncHolder(this.holderMaps(), id, customerKeys(prev), []);
+    if (prev.phone) leave(this.phoneMaps(), prev.phone, id);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
     this.syncCompanies(id, prev.companies, []);
     this.data.customers.delete(id);
@@ -397,6 +429,13 @@ export class AppState {
     if (added > 0) this.checkRoom('parts', this.partsTotal + added, 'conversation parts');
     this.partsTotal += added;
     if (prev?.tags !== next.tags) syncHolder(this.holderMaps(), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));
+    if (prev?.customers !== next.customers) {
+      const maps = this.conversationMaps();
+      const was = new Set(prev?.customers ?? []);
+      const is = new Set(next.customers);
+      for (const id of was) if (!is.has(id)) leave(maps, id, next.id);
+      for (const id of is) if (!was.has(id)) join(maps, id, next.id);
+    }
     this.data.conversations.set(next.id, next);
   }
 
@@ -427,6 +466,14 @@ export class AppState {
 
   emailMaps(): JoinMaps {
     return { logs: this.data.byEmail, seqs: this.data.emailSeqs };
+  }
+
+  phoneMaps(): JoinMaps {
+    return { logs: this.data.byPhone, seqs: this.data.phoneSeqs };
+  }
+
+  conversationMaps(): JoinMaps {
+    return { logs: this.data.conversationsOf, seqs: this.data.conversationSeqs };
   }
 
   memberMaps(): JoinMaps {

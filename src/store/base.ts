@@ -7,6 +7,8 @@ import { companyTallyKeys, customerTallyKeys, type AppBase, type Collections } f
 import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
 import { FixtureError, type FixtureDocument } from './fixture-doc.js';
+import { exportArchived } from './archive.js';
+import { DELETE_REQUESTS_TALLY, formerCustomers } from './deletion.js';
 import { baseLog, type JoinLog } from './join-log.js';
 import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
 
@@ -55,9 +57,13 @@ export function checkReferences(doc: FixtureDocument): void {
     refs(c.tags, tags, `companies[${i}].tags`, 'tag');
     refs(c.segments, segments, `companies[${i}].segments`, 'segment');
   });
+  const archived = uniqueIds(doc.archived_customers, 'archived_customers');
+  doc.archived_customers.forEach((c, i) => {
+    check(!customers.has(c.id), `archived_customers[${i}].id`, `id "${c.id}" is also a live customer`);
+    check(c.type === 'user', `archived_customers[${i}].type`, 'only users are archived');
+  });
   const userIds = new Set<string>();
-  doc.customers.forEach((c, i) => {
-    const at = `customers[${i}]`;
+  const checkCustomer = (c: FixtureDocument['customers'][number], at: string) => {
     if (c.type === 'user') check(c.user_id !== null || c.email !== null, at, 'a user needs a user_id or an email');
     else check(c.user_id !== null, `${at}.user_id`, `a ${c.type === 'contact' ? 'lead' : 'visitor'} needs a user_id`);
     if (c.user_id !== null) {
@@ -69,12 +75,17 @@ export function checkReferences(doc: FixtureDocument): void {
     refs(c.companies, companies, `${at}.companies`, 'company');
     refs(c.tags, tags, `${at}.tags`, 'tag');
     refs(c.segments, segments, `${at}.segments`, 'segment');
-  });
+  };
+  doc.customers.forEach((c, i) => checkCustomer(c, `customers[${i}]`));
+  doc.archived_customers.forEach((c, i) => checkCustomer(c, `archived_customers[${i}]`));
+  // Conversations outlive the people in them: archived ones, and deleted ones (former_customers).
+  const former = new Set(doc.former_customers);
+  const known = new Set([...customers, ...archived, ...former]);
   const authorOk = (a: { type: string; id: string }) =>
-    a.type === 'admin' ? admins.has(a.id) : a.type === 'user' || a.type === 'lead' ? customers.has(a.id) : true;
+    a.type === 'admin' ? admins.has(a.id) : a.type === 'user' || a.type === 'lead' ? known.has(a.id) : true;
   doc.conversations.forEach((c, i) => {
     const at = `conversations[${i}]`;
-    refs(c.customers, customers, `${at}.customers`, 'customer');
+    refs(c.customers, known, `${at}.customers`, 'customer');
     refs(c.tags, tags, `${at}.tags`, 'tag');
     check(authorOk(c.author), `${at}.author.id`, `unknown ${c.author.type} "${c.author.id}"`);
     if (c.assignee) check(authorOk(c.assignee), `${at}.assignee.id`, `unknown ${c.assignee.type} "${c.assignee.id}"`);
@@ -85,7 +96,7 @@ export function checkReferences(doc: FixtureDocument): void {
       check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
     });
   });
-  doc.jobs.forEach((j, i) => check(customers.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`));
+  doc.jobs.forEach((j, i) => check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`));
   const attributeNames = new Set<string>();
   doc.data_attributes.forEach((a, i) => {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
@@ -124,9 +135,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   const byUserId = new Map<string, string>();
   const byEmail = new Map<string, string[]>();
   const members = new Map<string, string[]>();
+  const byPhone = new Map<string, string[]>();
   for (const c of doc.customers) {
     if (c.user_id !== null) byUserId.set(c.user_id, c.id);
     if (c.email !== null) append(byEmail, c.email, c.id);
+    if (c.phone) append(byPhone, c.phone, c.id);
     for (const companyId of c.companies) append(members, companyId, c.id);
   }
   // Seeded holders of a tag or segment are in list order (customers oldest first), then fixture order.
@@ -143,6 +156,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   };
   for (const c of doc.customers) count(customerTallyKeys(c));
   for (const c of doc.companies) count(companyTallyKeys(c));
+  if (doc.user_delete_requests > 0) tallies.set(DELETE_REQUESTS_TALLY, doc.user_delete_requests);
+  const conversationsOf = new Map<string, string[]>();
+  for (const c of doc.conversations) for (const id of c.customers) append(conversationsOf, id, c.id);
+  const archivedEmails = new Map<string, string[]>();
+  for (const c of doc.archived_customers) if (c.email !== null) append(archivedEmails, c.email, c.id);
   const data: Collections<'base'> = {
     customers: byId(doc.customers),
     companies: byId(doc.companies),
@@ -162,6 +180,14 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     tallies,
     holders: logsOf(holders),
     holderSeqs: new Map(),
+    byPhone: logsOf(byPhone),
+    phoneSeqs: new Map(),
+    archived: byId(doc.archived_customers),
+    archivedByUserId: new Map(doc.archived_customers.flatMap((c) => (c.user_id === null ? [] : [[c.user_id, c.id] as const]))),
+    archivedEmails: logsOf(archivedEmails),
+    archivedEmailSeqs: new Map(),
+    conversationsOf: logsOf(conversationsOf),
+    conversationSeqs: new Map(),
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {
@@ -186,6 +212,10 @@ export function exportState(app: AppState): FixtureDocument {
     companies: [...d.companies.values()],
     customers: [...d.customers.values()],
     conversations: [...d.conversations.values()],
-    jobs: [...app.jobs],
+    // A deleted customer's pending job would do nothing when due, so it is not kept.
+    jobs: app.jobs.filter((j) => d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
+    archived_customers: exportArchived(app),
+    user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
+    former_customers: formerCustomers(app),
   };
 }

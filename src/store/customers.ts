@@ -10,6 +10,7 @@ import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { planCompanies, type CompanyInput, type CompanyPlan } from './companies.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
 import { joinedCount, joinedSlice } from './join-log.js';
+import { archivedMatch, restoreArchived } from './archive.js';
 import { enqueueEnrichment } from './jobs.js';
 import { copyCustomer, emptyCustomer } from './normalize.js';
 import { pseudonym } from './pseudonym.js';
@@ -21,7 +22,7 @@ export function newAnonymous(store: Store, app: AppState, type: Exclude<Customer
   const now = store.now();
   const id = app.newObjectId(now, (x) => app.data.customers.has(x));
   let userId = app.random.uuid();
-  while (app.data.byUserId.has(userId)) userId = app.random.uuid();
+  while (app.data.byUserId.has(userId) || app.data.archivedByUserId.has(userId)) userId = app.random.uuid();
   store.faker.seed(hashSeed(store.seed, app.id, 'pseudonym', app.random.nextUint32()));
   return { ...emptyCustomer(type, id, now), user_id: userId, pseudonym: pseudonym(store.faker, app.random) };
 }
@@ -137,12 +138,13 @@ function conflictOnEmail(email: string): ApiError {
   return apiError('conflict', `Multiple existing users match this email address ${email} - must be more specific using user_id`);
 }
 
-/** A user_id may name one customer only; setting one that another record holds is a conflict. */
-function claimUserId(app: AppState, userId: string, ownerId?: string): void {
-  const holder = app.data.byUserId.get(userId);
-  if (holder !== undefined && holder !== ownerId) {
-    throw apiError('conflict', `Another customer already has user_id ${userId.slice(0, 100)}`, 'user_id');
-  }
+/**
+ * A user_id may name one customer only (an archived user keeps holding its own): setting one that
+ * another record holds is the real API's 400 "User already exists.".
+ */
+export function claimUserId(app: AppState, userId: string, ownerId?: string, field = 'user_id'): void {
+  const holder = app.data.byUserId.get(userId) ?? app.data.archivedByUserId.get(userId);
+  if (holder !== undefined && holder !== ownerId) throw apiError('unique_user_constraint', 'User already exists.', field);
 }
 
 export interface UserMatch {
@@ -151,25 +153,28 @@ export interface UserMatch {
 }
 
 /** The lookup order of spec 4.5: id, then user_id, then email (cases 1 to 5). */
-export function matchUser(store: Store, app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }, emailField = 'email'): UserMatch {
+export function matchUser(store: Store, app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }, emailField = 'email', userIdField = 'user_id'): UserMatch {
   const userId = text(keys.user_id);
   const email = emailOf(keys.email, emailField);
+  // An archived user the keys name comes back (store/archive.ts) once no live record matched.
+  const restore = (found: Customer | undefined) => (found ? restoreArchived(app, found) : undefined);
   if (keys.id !== undefined) {
-    const found = app.data.customers.get(keys.id);
+    const found = app.data.customers.get(keys.id) ?? restore(archivedMatch(app, { id: keys.id }));
     if (!found || found.type !== 'user') throw notFound('User Not Found');
-    if (userId !== undefined) claimUserId(app, userId, found.id);
+    if (userId !== undefined) claimUserId(app, userId, found.id, userIdField);
     return { target: found, identity: userId === undefined ? {} : { user_id: userId } };
   }
   if (userId !== undefined) {
-    const found = app.customerByUserId(userId);
+    const found = app.customerByUserId(userId) ?? restore(archivedMatch(app, { userId }));
     if (found?.type === 'user') return { target: found, identity: {} };
-    if (found) claimUserId(app, userId);
+    if (found) claimUserId(app, userId, undefined, userIdField);
   }
   if (email !== undefined) {
     const users = app.customersByEmail(email).filter((c) => c.type === 'user');
     if (userId === undefined) {
       if (users.length > 1) throw conflictOnEmail(email);
-      if (users[0]) return { target: users[0], identity: {} };
+      const found = users[0] ?? restore(archivedMatch(app, { email }));
+      if (found) return { target: found, identity: {} };
     } else {
       const withoutUserId = users.filter((c) => !c.user_id);
       if (withoutUserId.length > 1) throw conflictOnEmail(email);
@@ -261,15 +266,13 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
       },
     };
   }
-  let found: Customer[];
+  // The lookup order id -> user_id -> email: a user_id decides alone, whatever email comes with it.
   if (filter.user_id !== undefined) {
     const c = app.customerByUserId(filter.user_id);
-    found = c ? [c] : [];
-  } else {
-    found = app.customersByEmail(filter.email ?? '');
+    return listingOf(c?.type === type ? [c] : []);
   }
-  const email = filter.email === undefined ? undefined : normalEmail(filter.email);
-  return listingOf(found.filter((c) => c.type === type && (email === undefined || c.email === email)).sort(byCreation));
+  const email = normalEmail(filter.email ?? '');
+  return listingOf(app.customersByEmail(email).filter((c) => c.type === type && c.email === email).sort(byCreation));
 }
 
 /**

@@ -13,6 +13,12 @@ export interface FixtureDocument {
   customers: Customer[];
   conversations: Conversation[];
   jobs: Job[];
+  /** Users archived by DELETE /users, restorable by POST /users (store/archive.ts). */
+  archived_customers: Customer[];
+  /** How many permanent-deletion requests the app has answered: the last id handed out. */
+  user_delete_requests: number;
+  /** Ids of permanently deleted customers that conversations still name (derived on export). */
+  former_customers: string[];
 }
 
 export interface GenerateSpec {
@@ -40,6 +46,9 @@ export interface FixtureInput {
   customers?: Loose<Customer, 'id'>[];
   conversations?: Loose<Conversation, 'id' | 'customers' | 'author'>[];
   jobs?: Job[];
+  archived_customers?: Loose<Customer, 'id'>[];
+  user_delete_requests?: number;
+  former_customers?: string[];
   generate?: GenerateSpec;
 }
 

@@ -49,7 +49,7 @@ export function checkMergedTotals(doc: FixtureDocument, spec: GenerateSpec | und
     if (count > limit) throw new FixtureError(field, `the merge would leave the app with ${count} ${what}: at most ${limit}, the app's record limit (${flag})`);
   };
   const customerKey = generated(['users', 'leads', 'visitors']);
-  over(doc.customers.length, limits.customers, 'customers', '--max-customers', customerKey ? `generate.${customerKey}` : 'customers');
+  over(doc.customers.length + doc.archived_customers.length, limits.customers, 'customers', '--max-customers', customerKey ? `generate.${customerKey}` : 'customers');
   over(doc.companies.length, limits.companies, 'companies', '--max-companies', generated(['companies']) ? 'generate.companies' : 'companies');
   over(countParts(doc.conversations), limits.parts, 'conversation parts', '--max-parts', generated(['conversations', 'parts']) ? `generate.${generated(['conversations', 'parts'])}` : 'conversations');
 }
@@ -72,8 +72,8 @@ export interface Taken {
 export function takenIdentifiers(app: { data: Collections<'live'> }): Taken {
   const d = app.data;
   return {
-    id: (id) => d.customers.has(id) || d.companies.has(id) || d.conversations.has(id),
-    userId: (userId) => d.byUserId.has(userId),
+    id: (id) => d.customers.has(id) || d.archived.has(id) || d.companies.has(id) || d.conversations.has(id),
+    userId: (userId) => d.byUserId.has(userId) || d.archivedByUserId.has(userId),
     email: (email) => d.byEmail.has(email),
     companyId: (companyId) => d.byCompanyId.has(companyId),
   };
@@ -110,8 +110,8 @@ interface Lists {
 /** A taken check over what the app holds and what the document holds, updated as records are made. */
 function takenWithDocument(doc: FixtureDocument, app: Taken): Taken & { add(kind: keyof Taken, value: string): void } {
   const sets = {
-    id: new Set([...doc.customers, ...doc.companies, ...doc.conversations].map((r) => r.id)),
-    userId: new Set(doc.customers.map((c) => c.user_id).filter((u): u is string => u !== null)),
+    id: new Set([...doc.customers, ...doc.archived_customers, ...doc.companies, ...doc.conversations].map((r) => r.id)),
+    userId: new Set([...doc.customers, ...doc.archived_customers].map((c) => c.user_id).filter((u): u is string => u !== null)),
     email: new Set(doc.customers.map((c) => c.email).filter((e): e is string => e !== null)),
     companyId: new Set(doc.companies.map((c) => c.company_id)),
   };

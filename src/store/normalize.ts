@@ -220,5 +220,8 @@ export function normalize(input: FixtureInput): FixtureDocument {
     customers: (input.customers ?? []).map(customer),
     conversations: (input.conversations ?? []).map(conversation),
     jobs: (input.jobs ?? []).map((j) => ({ ...j })),
+    archived_customers: (input.archived_customers ?? []).map(customer),
+    user_delete_requests: input.user_delete_requests ?? 0,
+    former_customers: [...(input.former_customers ?? [])],
   };
 }

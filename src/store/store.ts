@@ -319,6 +319,12 @@ function mergeById<T extends { id: string }>(current: readonly T[], incoming: re
   return [...out.values()];
 }
 
+function withoutIds<T extends { id: string }>(items: readonly T[], leaving: readonly { id: string }[]): T[] {
+  if (leaving.length === 0) return [...items];
+  const gone = new Set(leaving.map((x) => x.id));
+  return items.filter((x) => !gone.has(x.id));
+}
+
 /** Incoming records replace current ones with the same id; app settings change only where given. */
 function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, input: FixtureInput): FixtureDocument {
   const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
@@ -332,8 +338,12 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     tags: mergeById(current.tags, incoming.tags),
     data_attributes: [...attributes.values()],
     companies: mergeById(current.companies, incoming.companies),
-    customers: mergeById(current.customers, incoming.customers),
+    // A record named in one list of the incoming document leaves the other list of the current one.
+    customers: mergeById(withoutIds(current.customers, incoming.archived_customers), incoming.customers),
     conversations: mergeById(current.conversations, incoming.conversations),
     jobs: [...current.jobs.filter((j) => !incomingJobs.has(j.id)), ...incoming.jobs],
+    archived_customers: mergeById(withoutIds(current.archived_customers, incoming.customers), incoming.archived_customers),
+    user_delete_requests: input.user_delete_requests ?? current.user_delete_requests,
+    former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
   };
 }

@@ -2,11 +2,11 @@
 // POST /visitors/convert with type lead) or into a user (merged into a matching user, or becoming
 // that user). Conversions keep the record's id where the record survives.
 
-import { ApiError, apiError, missing } from '../core/errors.js';
+import { apiError, missing } from '../core/errors.js';
 import type { AppState } from './app-state.js';
-import { mergeCustomAttributes } from './custom-attributes.js';
 import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput, type Identity } from './customers.js';
 import { enqueueEnrichment } from './jobs.js';
+import { becomeUser, mergeInto, moveConversations } from './merge.js';
 import type { Store } from './store.js';
 import type { Customer } from './types.js';
 
@@ -18,9 +18,20 @@ function requireVisitor(app: AppState, keys: { id?: string; user_id?: string | n
   throw missing(at('user_id'), message);
 }
 
+/** GET /visitors/{id} */
+export function visitorById(app: AppState, id: string): Customer {
+  return requireVisitor(app, { id });
+}
+
+/** GET /visitors?user_id= */
+export function visitorByUserId(app: AppState, userId: unknown): Customer {
+  return requireVisitor(app, { user_id: typeof userId === 'string' ? userId : null });
+}
+
 /** PUT/POST /visitors: update a visitor; an email makes it a lead (same id, type contact). */
-export function updateVisitor(store: Store, app: AppState, input: CustomerInput): Customer {
-  const visitor = requireVisitor(app, input);
+export function updateVisitor(store: Store, app: AppState, input: CustomerInput, pathId?: string): Customer {
+  // PUT /visitors/{id} names it in the path; an id or user_id echoed in the body is then ignored.
+  const visitor = requireVisitor(app, pathId === undefined ? input : { id: pathId });
   const identity: Identity = emailOf(input.email) !== undefined ? { type: 'contact' } : {};
   return write(store, app, visitor, input, identity, anonymousProblems(input, 'visitor'));
 }
@@ -48,44 +59,13 @@ export function convertVisitor(store: Store, app: AppState, input: ConvertInput)
   if (input.user.id === undefined && !text(input.user.user_id) && emailOf(input.user.email, 'user.email') === undefined) {
     throw missing('user.user_id', 'User email, user_id or id must be supplied');
   }
-  const { target, identity } = matchUser(store, app, input.user, 'user.email');
+  const { target, identity } = matchUser(store, app, input.user, 'user.email', 'user.user_id');
   const user = typeof target === 'function' ? becomeUser(visitor, identity, now) : mergeInto({ ...target, ...identity }, visitor, now);
-  if (user.id !== visitor.id) app.removeCustomer(visitor.id);
+  if (user.id !== visitor.id) {
+    app.removeCustomer(visitor.id);
+    moveConversations(app, visitor.id, user.id);
+  }
   app.saveCustomer(user);
   if (user.email !== visitor.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
   return user;
-}
-
-function becomeUser(visitor: Customer, identity: Identity, now: number): Customer {
-  return { ...visitor, type: 'user', anonymous: false, pseudonym: null, user_id: identity.user_id ?? null, email: identity.email ?? visitor.email, updated_at: now };
-}
-
-/** `a`, then what `b` adds; one Set, not a scan of `a` per item of `b`. */
-function union(a: readonly string[], b: readonly string[]): string[] {
-  const seen = new Set(a);
-  return [...a, ...b.filter((x) => !seen.has(x))];
-}
-
-/** The user's own values win; the visitor fills what the user lacks (but users have no pseudonym). */
-function mergeInto(user: Customer, visitor: Customer, now: number): Customer {
-  const filled = Object.fromEntries(
-    Object.entries(visitor).filter(([k, v]) => v !== null && (user as unknown as Record<string, unknown>)[k] === null),
-  ) as Partial<Customer>;
-  const merged = mergeCustomAttributes(visitor.custom_attributes, user.custom_attributes);
-  if (merged.problems.length > 0) throw new ApiError(merged.problems);
-  return {
-    ...user,
-    ...filled,
-    type: 'user',
-    anonymous: false,
-    pseudonym: user.pseudonym,
-    id: user.id,
-    user_id: user.user_id,
-    companies: union(user.companies, visitor.companies),
-    tags: union(user.tags, visitor.tags),
-    segments: union(user.segments, visitor.segments),
-    session_count: user.session_count + visitor.session_count,
-    custom_attributes: merged.value,
-    updated_at: now,
-  };
 }

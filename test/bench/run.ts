@@ -44,6 +44,7 @@ import { journalMemory } from './journal-memory.js';
 import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
 import { filteredLists, formatFilteredRows } from './filtered-list.js';
 import { formatScrollScale, scrollScale } from './scroll-scale.js';
+import { archiveScale, formatArchiveRow } from './archive-scale.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -412,6 +413,8 @@ await main(async () => {
   const worst = await worstWrites({ rounds: quick ? 2 : 5 });
   log('filtered list pages, 100 vs 100,000 customers');
   const filtered = await filteredLists({ rounds: quick ? 2 : 10 });
+  log('archive a user on 100 vs 100k customers');
+  const archive = await archiveScale({ rounds: quick ? 5 : 15 });
   log(`journal memory (1,000 apps x ${quick ? 100 : 1000} requests, two child processes)`);
   const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
   log('scroll page, 100 vs 100k customers');
@@ -496,6 +499,7 @@ await main(async () => {
   say();
   say('a page in the middle of a filtered list, 100 vs 100,000 customers (in-process, server-side, median of every request):');
   say(formatFilteredRows(filtered));
+  say(formatArchiveRow(archive));
   say();
   say(
     `journal memory: ${journal.apps} apps x ${journal.requestsPerApp} requests (URL ${fmt(journal.urlChars)} chars, body ${fmt(journal.bodyChars)} chars): ` +
@@ -523,6 +527,7 @@ await main(async () => {
     [`RSS growth < 50 MB after the first 10 s of POST load (${soak.seconds} s)`, growth * 1.048576 < 50, `${fmt(growth * 1.048576, 1)} MB (${mib(soak.at10)} -> ${mib(soak.end)})`],
     [`worst write at the body limit blocks <= ${TARGET_MS} ms (each of ${worst.length})`, worst.every((w) => w.blockedMs <= TARGET_MS), worst.map((w) => fmt(w.blockedMs, 1)).join(' / ') + ' ms'],
     ...filtered.map((f): [string, boolean, string] => [`${f.request} middle page at 100k within 10% of 100`, f.ratio <= 1.1, `${fmt(f.ratio, 3)}x (${ms(f.bigMs, 3)} vs ${ms(f.smallMs, 3)})`]),
+    ['archive a user on 100k customers within 10% of 100', archive.ratio <= 1.1, `${fmt(archive.ratio, 3)}x (${ms(archive.bigMs, 3)} vs ${ms(archive.smallMs, 3)})`],
     [`journal RSS (1,000 apps) <= its ${fmt(journal.budgetMiB)} MiB budget over the base`, journal.met, `+${mib(journal.journalRssMiB)}`],
     ['scroll page on a 100k-customer app within 10% of a 100-customer app', scroll.met, `${fmt(scroll.ratio, 3)}x (${ms(scroll.openBigMs, 3)} vs ${ms(scroll.openSmallMs, 3)})`],
   ];
@@ -534,7 +539,7 @@ await main(async () => {
 
   const json = option('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, filtered, journal, scroll, targets }, null, 2));
+    writeFileSync(json, JSON.stringify({ machine, quick, config: CFG, rows, scale: scaled, apps, cold, rss: soak, worst, filtered, archive, journal, scroll, targets }, null, 2));
     log(`results written to ${json}`);
   }
 });

@@ -121,6 +121,34 @@ describe('writes scan each list once, not once per item', () => {
   });
 });
 
+describe('the customer lifecycle scans a record\'s own lists once', () => {
+  it('archives a user in 3000 companies, restores it and deletes it for good, each within a few passes over its lists', async () => {
+    const m = wideApp();
+    const archived = await counted(m, 'DELETE', '/users?user_id=wide-1');
+    expect(archived.res.status).toBe(200);
+    expect(archived.elements).toBeLessThan(budget(1, WIDE));
+    expect((await m.call('GET', `/companies/${companyId(7)}/users`, { token: 'wide-token' })).body.users).toEqual([]);
+    const restored = await counted(m, 'POST', '/users', { body: { user_id: 'wide-1' } });
+    expect(restored.res.body.companies.companies).toHaveLength(WIDE);
+    expect(restored.elements).toBeLessThan(budget(1, WIDE));
+    const deleted = await counted(m, 'POST', '/user_delete_requests', { body: { intercom_user_id: hex('a0', 1) } });
+    expect(deleted.res.body).toEqual({ id: 1 });
+    expect(deleted.elements).toBeLessThan(budget(1, WIDE));
+    expect((await m.call('GET', `/companies/${companyId(7)}`, { token: 'wide-token' })).body.user_count).toBe(0);
+  });
+
+  it('merges a lead into a user with 3000 tags: the union, once each', async () => {
+    const m = wideApp();
+    const lead = (await m.call('POST', '/contacts', { token: 'wide-token', body: { name: 'Wide lead' } })).body;
+    const tags = await m.call('POST', '/tags', { token: 'wide-token', body: { name: 'lead-tag', users: [{ id: lead.id }] } });
+    expect(tags.status).toBe(200);
+    const { res, elements } = await counted(m, 'POST', '/contacts/convert', { body: { contact: { id: lead.id }, user: { user_id: 'wide-2' } } });
+    expect(res.status).toBe(200);
+    expect(res.body.tags.tags).toHaveLength(WIDE + 1);
+    expect(elements).toBeLessThan(budget(2 * WIDE, 2 * WIDE));
+  });
+});
+
 const CROWD = 3000;
 const CROWDED = companyId(0);
 

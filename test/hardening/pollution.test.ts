@@ -3,7 +3,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
-import { ADA, VISITOR_USER_ID } from '../fixture-ids.js';
+import { ADA, LEAD, VISITOR, VISITOR_USER_ID } from '../fixture-ids.js';
 
 const KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 const json = { 'content-type': 'application/json' };
@@ -55,6 +55,8 @@ describe('custom attribute names', () => {
     { what: 'a user', path: '/users', method: 'POST', ident: '"email":"proto@example.com"' },
     { what: 'a lead', path: '/contacts', method: 'POST', ident: '"name":"Proto lead"' },
     { what: 'a visitor', path: '/visitors', method: 'PUT', ident: `"user_id":"${VISITOR_USER_ID}"` },
+    { what: 'a lead updated by PUT /contacts/{id}', path: `/contacts/${LEAD}`, method: 'PUT', ident: '"name":"Proto lead"' },
+    { what: 'a visitor updated by PUT /visitors/{id}', path: `/visitors/${VISITOR}`, method: 'PUT', ident: '"name":"Proto visitor"' },
   ];
 
   for (const { what, path, method, ident } of targets) {
@@ -317,5 +319,41 @@ describe('catalog lookups named by prototype names', () => {
     expect((await m.call('GET', `/companies?name=${key}`)).body.id).toBe(company.body.id);
     expect((await m.call('DELETE', `/tags/${tag.body.id}`)).status).toBe(200);
     expect((await m.call('GET', `/users/${ADA}`)).body.tags.tags.map((t: { name: string }) => t.name)).not.toContain(key);
+  });
+});
+
+describe('the customer lifecycle routes', () => {
+  it('reads no identifier through a __proto__ member of a body or a query', async () => {
+    const m = mock();
+    const before = (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
+    const cases = [
+      ['POST', '/user_delete_requests', `{"__proto__":{"intercom_user_id":"${ADA}"}}`],
+      ['POST', '/contacts/convert', `{"__proto__":{"contact":{"id":"${LEAD}"}},"user":{"email":"x@example.com"}}`],
+      ['POST', '/contacts/convert', `{"contact":{"__proto__":{"id":"${LEAD}"}},"user":{"email":"x@example.com"}}`],
+      ['POST', '/contacts/convert', `{"contact":{"id":"${LEAD}"},"user":{"__proto__":{"email":"x@example.com"}}}`],
+      ['PUT', '/contacts', `{"__proto__":{"id":"${LEAD}"},"name":"Evil"}`],
+    ] as const;
+    for (const [method, path, raw] of cases) {
+      const res = await post(m, path, raw, method);
+      expect(res.status, `${path} ${raw}`).toBe(400);
+      expect(errorCodes(res)).toEqual(['parameter_not_found']);
+    }
+    for (const path of ['/users?__proto__=x', '/users?constructor[email]=ada@example.com', '/contacts?prototype=1']) {
+      const res = await m.call('DELETE', path);
+      expect(res.status, path).toBe(400);
+      expect(errorCodes(res)).toEqual(['parameter_not_found']);
+    }
+    expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
+  });
+
+  it.each(KEYS)('archives and restores a user whose user_id and email are %s-named', async (key) => {
+    const m = mock();
+    const user = await post(m, '/users', `{"user_id":"${key}","email":"${key}@example.com"}`);
+    expect(user.status).toBe(200);
+    expect((await m.call('DELETE', `/users?user_id=${key}`)).body.id).toBe(user.body.id);
+    expect((await m.call('GET', `/users?email=${key}@example.com`)).body.total_count).toBe(0);
+    expect((await post(m, '/users', `{"email":"${key}@example.com"}`)).body.id).toBe(user.body.id);
+    expect((await m.call('DELETE', `/users?email=${key}@example.com`)).status).toBe(200);
+    expect((await post(m, '/users', `{"user_id":"${key}"}`)).body.id).toBe(user.body.id);
   });
 });

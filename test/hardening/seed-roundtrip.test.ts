@@ -6,7 +6,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GROUP } from '../fixture-ids.js';
+import { ADA, GRACE, GROUP, LEAD } from '../fixture-ids.js';
 import { mock, type TestMock } from '../helpers.js';
 
 const SEED = 0x5eed_0912;
@@ -39,6 +39,12 @@ const write: fc.Arbitrary<Write> = fc.oneof(
     .map((body) => ({ method: 'POST', path: '/tags', body })),
   email.map((e) => ({ method: 'POST', path: `/conversations/${GROUP}/customers`, body: { admin_id: '814860', customer: { email: e } } })),
   tricky.map((text) => ({ method: 'POST', path: `/conversations/${GROUP}/reply`, body: { type: 'admin', admin_id: '814860', message_type: 'note', body: `<p>${text}</p>` } })),
+  // The customer lifecycle: archives (restored by a later POST /users), deletions of people
+  // conversations name (the lead is in a seeded conversation), conversions.
+  userId.map((u) => ({ method: 'DELETE', path: `/users?user_id=${u}`, body: undefined })),
+  fc.constantFrom(ADA, GRACE, LEAD).map((id) => ({ method: 'POST', path: '/user_delete_requests', body: { intercom_user_id: id } })),
+  fc.constant({ method: 'DELETE', path: `/contacts/${LEAD}`, body: undefined }),
+  userId.map((u) => ({ method: 'POST', path: '/contacts/convert', body: { contact: { id: LEAD }, user: { user_id: u } } })),
 );
 
 async function exported(m: TestMock, app: string): Promise<string> {

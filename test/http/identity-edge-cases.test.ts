@@ -92,11 +92,11 @@ describe('POST /users: two identifiers in one request', () => {
     expect(res.body).toMatchObject({ id: ADA, user_id: 'ada-1', email: 'ada@example.com' });
   });
 
-  it('by id with a user_id another customer holds: 409 conflict naming user_id, changing nothing', async () => {
+  it('by id with a user_id another customer holds: 400 unique_user_constraint "User already exists." naming user_id, changing nothing', async () => {
     const m = mock();
-    const res = await expectRejected(m, 'POST', '/users', { body: { id: ADA, user_id: 'grace-2' } }, 409, ['conflict']);
-    expect(res.body.errors[0].field).toBe('user_id');
-    await expectRejected(m, 'POST', '/users', { body: { id: ADA, user_id: LEAD_USER_ID } }, 409, ['conflict']);
+    const res = await expectRejected(m, 'POST', '/users', { body: { id: ADA, user_id: 'grace-2' } }, 400, ['unique_user_constraint']);
+    expect(res.body.errors[0]).toEqual({ code: 'unique_user_constraint', message: 'User already exists.', field: 'user_id' });
+    await expectRejected(m, 'POST', '/users', { body: { id: ADA, user_id: LEAD_USER_ID } }, 400, ['unique_user_constraint']);
   });
 
   it('by an id that is a lead or a visitor: 404, even with a user_id', async () => {
@@ -112,10 +112,10 @@ describe('POST /users: two identifiers in one request', () => {
     expect(res.body).toMatchObject({ id: ADA, user_id: 'ada-1', email: 'grace@example.com' });
   });
 
-  it('a user_id that a lead or visitor holds: 409 conflict, even with an email that matches a user', async () => {
+  it('a user_id that a lead or visitor holds: 400 unique_user_constraint, even with an email that matches a user', async () => {
     const m = mock();
-    await expectRejected(m, 'POST', '/users', { body: { user_id: LEAD_USER_ID } }, 409, ['conflict']);
-    await expectRejected(m, 'POST', '/users', { body: { user_id: VISITOR_USER_ID, email: 'ada@example.com' } }, 409, ['conflict']);
+    await expectRejected(m, 'POST', '/users', { body: { user_id: LEAD_USER_ID } }, 400, ['unique_user_constraint']);
+    await expectRejected(m, 'POST', '/users', { body: { user_id: VISITOR_USER_ID, email: 'ada@example.com' } }, 400, ['unique_user_constraint']);
   });
 
   it('a new user_id with the email of a user without one: gives that user the user_id (case 3)', async () => {
@@ -184,11 +184,12 @@ describe('POST /users never takes a lead for a user', () => {
 });
 
 describe('lookups with null and empty identifiers', () => {
-  it('GET /users with user_id and email lists the user only when both match', async () => {
+  it('GET /users with user_id and email resolves by user_id alone (lookup order id -> user_id -> email)', async () => {
     const m = mock();
     const ids = async (path: string) => (await m.call('GET', path)).body.users.map((u: { id: string }) => u.id);
     expect(await ids('/users?user_id=ada-1&email=ada@example.com')).toEqual([ADA]);
-    expect(await ids('/users?user_id=ada-1&email=grace@example.com')).toEqual([]);
+    expect(await ids('/users?user_id=ada-1&email=grace@example.com')).toEqual([ADA]);
+    expect(await ids('/users?user_id=nobody&email=ada@example.com')).toEqual([]);
   });
 
   it('GET /users?email= matches case-insensitively and only users', async () => {

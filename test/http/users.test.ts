@@ -102,9 +102,9 @@ describe('POST /users: the lookup order of spec 4.5', () => {
     await rejects(m, { id: LEAD, name: 'x' }, 404, ['not_found']);
   });
 
-  it('case 1: moving to a user_id another customer holds is 409 conflict', async () => {
+  it('case 1: moving to a user_id another customer holds is 400 unique_user_constraint', async () => {
     const m = mock();
-    await rejects(m, { id: ADA, user_id: 'grace-2' }, 409, ['conflict']);
+    await rejects(m, { id: ADA, user_id: 'grace-2' }, 400, ['unique_user_constraint']);
   });
 
   it('case 2: a user_id match updates the email and keeps the id', async () => {
@@ -158,9 +158,9 @@ describe('POST /users: the lookup order of spec 4.5', () => {
     expect(res.body).toMatchObject({ id: SHARED_A, name: 'A it is' });
   });
 
-  it('answers 409 conflict for a user_id that a lead holds', async () => {
+  it('answers 400 unique_user_constraint for a user_id that a lead holds', async () => {
     const m = mock();
-    await rejects(m, { user_id: '8a88a590-e1c3-41e2-a502-e0649dbf721c', email: 'z@example.com' }, 409, ['conflict']);
+    await rejects(m, { user_id: '8a88a590-e1c3-41e2-a502-e0649dbf721c', email: 'z@example.com' }, 400, ['unique_user_constraint']);
   });
 });
 

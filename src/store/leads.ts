@@ -1,0 +1,66 @@
+// Leads beyond POST /contacts: the lookups by user_id and phone (GET /contacts), the update by
+// PUT, and the conversion into a user (POST /contacts/convert) with the merge rules of the
+// convert-a-lead page.
+
+import { missing } from '../core/errors.js';
+import { listingOf, type Listing } from '../core/pagination.js';
+import type { AppState } from './app-state.js';
+import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput } from './customers.js';
+import { joined } from './join-log.js';
+import { enqueueEnrichment } from './jobs.js';
+import { becomeUser, mergeInto, moveConversations } from './merge.js';
+import type { Store } from './store.js';
+import type { Customer } from './types.js';
+
+/** GET /contacts?user_id=: one lead, or a 404. */
+export function leadByUserId(app: AppState, userId: string): Customer {
+  return findAnonymous(app, 'contact', { user_id: userId }) as Customer;
+}
+
+/** GET /contacts?phone=: every lead with that phone (as stored, compared exactly), oldest first. */
+export function leadsByPhone(app: AppState, phone: string): Listing<Customer> {
+  const { customers } = app.data;
+  const found = joined(app.phoneMaps(), phone, (id) => {
+    const c = customers.get(id);
+    return c?.type === 'contact' && c.phone === phone ? c : undefined;
+  });
+  return listingOf(found.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+}
+
+/** PUT /contacts/{id}, PUT /contacts: the update of POST /contacts, but only ever of an existing lead. */
+export function updateLead(store: Store, app: AppState, keys: { id?: string; user_id?: string | null }, input: CustomerInput): Customer {
+  const lead = findAnonymous(app, 'contact', keys);
+  if (!lead) throw missing('id', 'The lead to update is named by id or user_id.');
+  return write(store, app, lead, input, {}, anonymousProblems(input, 'lead'));
+}
+
+export interface LeadConvertInput {
+  contact?: { id?: string; user_id?: string };
+  user?: { id?: string; user_id?: string; email?: string };
+}
+
+/**
+ * POST /contacts/convert. The user the `user` keys match (id, then user_id, then email; an archived
+ * one comes back) absorbs the lead: the user's values win, the lead fills only what the user lacks
+ * (never its id, user_id or email), companies, tags and segments join, and the lead is deleted.
+ * When none matches, the lead itself becomes that user: same id, the given user_id (the lead's
+ * UUID dropped), the given email or else the lead's.
+ */
+export function convertLead(store: Store, app: AppState, input: LeadConvertInput): Customer {
+  const lead = findAnonymous(app, 'contact', input.contact ?? {});
+  if (!lead) throw missing('contact.user_id', 'The lead to convert is named by contact.id or contact.user_id.');
+  const keys = input.user ?? {};
+  if (keys.id === undefined && text(keys.user_id) === undefined && emailOf(keys.email, 'user.email') === undefined) {
+    throw missing('user.user_id', 'User email, user_id or id must be supplied');
+  }
+  const now = store.now();
+  const { target, identity } = matchUser(store, app, keys, 'user.email', 'user.user_id');
+  const user = typeof target === 'function' ? becomeUser(lead, identity, now) : mergeInto({ ...target, ...identity }, lead, now);
+  if (user.id !== lead.id) {
+    app.removeCustomer(lead.id);
+    moveConversations(app, lead.id, user.id);
+  }
+  app.saveCustomer(user);
+  if (user.email !== lead.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
+  return user;
+}

@@ -1,0 +1,87 @@
+// Bench row of issue 13: archiving a user (DELETE /users/{id}) on a 100,000-customer app against a
+// 100-customer app, target within 10%. In-process (createApp + createStore, app.request): each
+// sample is the time of one DELETE, request to response text; the user is then brought back by
+// POST /users (not timed), so both apps keep their size. Rounds alternate between the apps and a
+// row is the median of the per-round medians, so a GC or a noisy neighbour taxes both alike.
+//
+// `npx tsx test/bench/archive-scale.ts [--rounds N]` prints the row; `archiveScale()` returns it for run.ts.
+
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../../src/app.js';
+import { Clock } from '../../src/core/clock.js';
+import { createStore } from '../../src/setup.js';
+import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { median } from './lib.js';
+
+export interface ArchiveScaleRow {
+  /** Median ms of one archive, on the small and on the big app. */
+  smallMs: number;
+  bigMs: number;
+  /** big / small: the target is <= 1.1. */
+  ratio: number;
+  rounds: number;
+  perRound: number;
+}
+
+const SIZES = { small: 100, big: 100_000 } as const;
+const PER_ROUND = 100;
+
+export async function archiveScale(options: { rounds?: number } = {}): Promise<ArchiveScaleRow> {
+  const rounds = options.rounds ?? 15;
+  const store = createStore({ seed: 1, clock: new Clock({ start: REFERENCE_TIME + 86_400, frozen: true }) });
+  const app = createApp({ store, log: () => undefined });
+  const call = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    const res = await app.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text) as Record<string, any>;
+  };
+  const ids: Record<keyof typeof SIZES, string[]> = { small: [], big: [] };
+  for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+    const id = `archive-${size}`;
+    await call('POST', '/__admin/seed', null, { app: { id, tokens: [`${id}-token`], rate_limit_per_minute: 1_000_000_000 }, generate: { users: SIZES[size], companies: 20 } });
+    // Users spread over the whole list: ten from each of ten pages from the big app's first to its last.
+    const pages = Math.ceil(SIZES[size] / 60);
+    const picks = Math.min(pages, 10);
+    for (let k = 0; k < picks; k++) {
+      const page = 1 + Math.floor((k * (pages - 1)) / Math.max(1, picks - 1));
+      const users = (await call('GET', `/users?per_page=60&page=${page}`, `${id}-token`)).users as { id: string }[];
+      ids[size].push(...users.slice(0, Math.ceil(PER_ROUND / picks)).map((u) => u.id));
+    }
+    ids[size] = ids[size].slice(0, PER_ROUND);
+  }
+  const samples: Record<keyof typeof SIZES, number[]> = { small: [], big: [] };
+  const round = async (size: keyof typeof SIZES): Promise<number> => {
+    const token = `archive-${size}-token`;
+    const times: number[] = [];
+    for (const id of ids[size]) {
+      const start = performance.now();
+      await call('DELETE', `/users/${id}`, token);
+      times.push(performance.now() - start);
+      await call('POST', '/users', token, { id });
+    }
+    return median(times);
+  };
+  await round('small');
+  await round('big');
+  for (let r = 0; r < rounds; r++) {
+    for (const size of r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const)) samples[size].push(await round(size));
+  }
+  const smallMs = median(samples.small);
+  const bigMs = median(samples.big);
+  return { smallMs, bigMs, ratio: bigMs / smallMs, rounds, perRound: PER_ROUND };
+}
+
+export function formatArchiveRow(row: ArchiveScaleRow): string {
+  return `DELETE /users/{id} (archive), ${row.rounds} alternating rounds of ${row.perRound}: 100 customers ${row.smallMs.toFixed(3)} ms, 100k customers ${row.bigMs.toFixed(3)} ms, ratio ${row.ratio.toFixed(3)} (target <= 1.1: ${row.ratio <= 1.1 ? 'PASS' : 'MISS'})`;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf('--rounds');
+  const rounds = i >= 0 ? Number(process.argv[i + 1]) : 15;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000) throw new Error('--rounds must be an integer from 1 to 1000');
+  process.stdout.write(`${formatArchiveRow(await archiveScale({ rounds }))}\n`);
+}
