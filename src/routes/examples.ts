@@ -22,6 +22,11 @@ const ACME = '5714dd359a3fd47136000101';
 const GROUP_CONVERSATION = '5714dd359a3fd47136000501';
 const ADMIN = '814860';
 const VISITOR_USER_ID = '3f0b3a6c-7f6d-4d5e-9d2b-7a1c5e8f9a01';
+const VISITOR = '5714dd359a3fd47136000009';
+const LEAD = '5714dd359a3fd47136000007';
+const LEAD_USER_ID = '8a88a590-e1c3-41e2-a502-e0649dbf721c';
+const SECOND_LEAD = '5714dd359a3fd47136000008';
+const leadUpdate = { name: 'Lena Lead', phone: '+44 20 7946 0001', custom_attributes: { plan_tier: 'pro' } };
 
 const customerBody = (identity: Record<string, unknown>) => ({
   ...identity,
@@ -46,12 +51,24 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   scrollCompanies: { query: { scroll_param: '' } },
   getUser: { params: { id: ADA } },
   listUsers: { query: { user_id: '', email: '', tag_id: '17513', segment_id: '', created_since: 3650, sort: 'created_at', order: 'desc', page: 1, per_page: 50 } },
+  archiveUserById: { params: { id: '5714dd359a3fd47136000003' } },
+  archiveUser: { query: { id: '', user_id: 'alan-3', email: '' } },
+  requestUserDeletion: { body: { intercom_user_id: SECOND_LEAD } },
   upsertUser: { body: customerBody({ user_id: 'ada-1', email: 'ada@example.com', remote_created_at: 1690000000 }) },
   upsertLead: {
     body: { email: 'lena.lead@example.com', name: 'Lena Lead', phone: '+44 20 7946 0001', last_request_at: 1700003600, last_seen_ip: '81.2.69.142', custom_attributes: { plan_tier: 'free' }, companies: [{ company_id: 'acme' }] },
   },
-  getLead: { params: { id: '5714dd359a3fd47136000007' } },
-  listLeads: { query: { email: 'lead@example.com', tag_id: '', segment_id: '', page: 1, per_page: 50 } },
+  getLead: { params: { id: LEAD } },
+  listLeads: { query: { email: 'lead@example.com', user_id: '', phone: '', tag_id: '', segment_id: '', page: 1, per_page: 50 } },
+  convertLead: { body: { contact: { user_id: LEAD_USER_ID }, user: { email: 'lena.converted@example.com' } } },
+  deleteLeadById: { params: { id: SECOND_LEAD } },
+  deleteLead: { query: { id: '', user_id: 'b1c2d3e4-0000-4000-8000-00000000c0de' } },
+  updateLeadById: { params: { id: LEAD }, body: leadUpdate },
+  updateLead: { body: { id: LEAD, ...leadUpdate } },
+  getVisitor: { params: { id: VISITOR } },
+  findVisitor: { query: { user_id: VISITOR_USER_ID } },
+  deleteVisitor: { params: { id: '5714dd359a3fd4713600000a' } },
+  updateVisitorById: { params: { id: VISITOR }, body: { name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
   updateVisitor: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
   updateVisitorByPost: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
   convertVisitor: { body: { type: 'user', visitor: { user_id: VISITOR_USER_ID }, user: { email: 'visitor.converted@example.com' } } },

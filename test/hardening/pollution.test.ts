@@ -338,10 +338,11 @@ describe('the customer lifecycle routes', () => {
       expect(res.status, `${path} ${raw}`).toBe(400);
       expect(errorCodes(res)).toEqual(['parameter_not_found']);
     }
+    // Not parameters of these operations: refused by name (the wire rule), never read as identifiers.
     for (const path of ['/users?__proto__=x', '/users?constructor[email]=ada@example.com', '/contacts?prototype=1']) {
       const res = await m.call('DELETE', path);
       expect(res.status, path).toBe(400);
-      expect(errorCodes(res)).toEqual(['parameter_not_found']);
+      expect(errorCodes(res)).toEqual(['parameter_invalid']);
     }
     expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
   });

@@ -55,10 +55,12 @@ describe('visitor updates: PUT /visitors/{id}, PUT /visitors, POST /visitors', (
     expect((await m.call('GET', `/visitors/${VISITOR}`)).body.name).toBe('By POST');
   });
 
-  it('PUT /visitors/{id}: the path wins over an id echoed in the body; an email makes it a lead', async () => {
+  it('PUT /visitors/{id}: an id echoed in the body must be the path\'s (the echo rule); an email makes it a lead', async () => {
     const m = mock();
-    const res = await m.call('PUT', `/visitors/${VISITOR}`, { body: { id: VISITOR_2, name: 'Path wins' } });
-    expect(res.body.id).toBe(VISITOR);
+    const contradicted = await expectRejected(m, 'PUT', `/visitors/${VISITOR}`, { body: { id: VISITOR_2, name: 'Path wins' } }, 400, ['parameter_invalid']);
+    expect(contradicted.body.errors[0].field).toBe('id');
+    const res = await m.call('PUT', `/visitors/${VISITOR}`, { body: { id: VISITOR, name: 'Echoed' } });
+    expect(res.body).toMatchObject({ id: VISITOR, name: 'Echoed' });
     expect((await m.call('GET', `/visitors/${VISITOR_2}`)).body.name).toBeNull();
     const lead = await m.call('PUT', `/visitors/${VISITOR}`, { body: { email: 'v@example.com' } });
     expect(lead.body).toMatchObject({ type: 'contact', id: VISITOR, email: 'v@example.com' });
