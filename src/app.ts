@@ -2,12 +2,13 @@
 // app.request() directly.
 
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
 import { checkUrlLength, createHandler, splitUrl } from './http/pipeline.js';
-import { errorResponse } from './http/respond.js';
+import { errorResponse, httpDate } from './http/respond.js';
 import { ROUTES } from './routes/index.js';
 import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
@@ -22,7 +23,18 @@ export interface AppOptions {
   routes?: readonly RouteDef[];
   /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
   adminToken?: string;
+  /** Answer browsers' cross-origin requests and OPTIONS preflights (off: the real API is not for browsers). */
+  cors?: boolean;
 }
+
+/** What a browser app may send and read under --cors. */
+const CORS = {
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Admin-Token', 'Intercom-Version'],
+  exposeHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Allow', 'Retry-After'],
+  maxAge: 600,
+};
 
 /** The real API's answer to a path it never had (surface §0.7). */
 export const UNKNOWN_PATH_MESSAGE = 'The requested resource does not exist; check your path and try again';
@@ -50,6 +62,19 @@ export function createApp(options: AppOptions): Hono {
   const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, adminToken: options.adminToken };
   // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
   const app = new Hono({ strict: false });
+  if (options.cors) {
+    const allow = cors(CORS);
+    // A preflight is answered by the middleware alone; it still carries the mock's Date and a request id.
+    app.use('*', async (c, next) => {
+      const preflight = await allow(c, next);
+      if (preflight instanceof Response) {
+        preflight.headers.set('x-request-id', store.nextRequestId());
+        preflight.headers.set('date', httpDate(store.now()));
+        return preflight;
+      }
+      return undefined;
+    });
+  }
 
   for (const def of routes) {
     const handle = createHandler(def, pipeline);

@@ -36,6 +36,8 @@ export interface Config {
   dataDir: string | undefined;
   /** With dataDir: also write changed apps every this many seconds (0: only on shutdown and save). */
   autosaveSeconds: number;
+  /** Access-Control-* headers and OPTIONS preflights, for browser apps. */
+  cors: boolean;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -64,6 +66,7 @@ Options (each also read from the environment variable in brackets):
   --max-connections N connections open at once (MAX_CONNECTIONS), default 10000
   --ready-file PATH   once listening, write {"url","port","pid"} to PATH (READY_FILE); removed on shutdown
   --log-format F      text or json: the start-up and shutdown lines as JSON (LOG_FORMAT), default text
+  --cors              answer browsers: Access-Control-* headers and OPTIONS preflights (CORS=1); default off
   --data-dir DIR      load each app's state from DIR on start, write it on shutdown and POST /__admin/save (DATA_DIR)
   --autosave S        with --data-dir, also write changed apps every S seconds (AUTOSAVE), default 0: off
   --help, -h          print this help
@@ -149,6 +152,7 @@ export const DEFAULT_CONFIG: Config = {
   logFormat: 'text',
   dataDir: undefined,
   autosaveSeconds: 0,
+  cors: false,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */
@@ -163,12 +167,17 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
     if (raw !== undefined && raw !== '') set(flag, raw);
   }
   if (env.TEST_APPS === '0' || env.TEST_APPS === 'false') config.testApps = false;
+  if (env.CORS === '1' || env.CORS === 'true') config.cors = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return 'help';
     if (arg === '--version' || arg === '-v') return 'version';
     if (arg === '--no-test-apps') {
       config.testApps = false;
+      continue;
+    }
+    if (arg === '--cors') {
+      config.cors = true;
       continue;
     }
     const eq = arg.indexOf('=');

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
   const loaded = dataDir?.load() ?? [];
   if (dataDir) store.saver = () => dataDir.save();
-  const app = createApp({ store, bodyLimit: config.bodyLimit, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
+  const app = createApp({ store, bodyLimit: config.bodyLimit, cors: config.cors, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
   const server = await listen(app, config.port, config.host, {
     requestId: () => store.nextConnectionRequestId(),
     now: () => store.now(),

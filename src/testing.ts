@@ -17,6 +17,8 @@ export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
   bodyLimit?: number;
   /** Require X-Admin-Token on /__admin; the returned control client sends it. */
   adminToken?: string;
+  /** Access-Control-* headers and OPTIONS preflights, for a browser app under test. */
+  cors?: boolean;
 }
 
 export interface MockServer {
@@ -35,10 +37,10 @@ export interface MockServer {
 let tokenCounter = 0;
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, ...setup } = options;
+  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, cors, ...setup } = options;
   const clock = now === undefined ? new Clock() : new Clock({ start: now, frozen: true });
   const store = createStore({ ...setup, clock });
-  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }) });
+  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }), ...(cors ? { cors } : {}) });
   const server = await listen(app, port, host, { requestId: () => store.nextConnectionRequestId(), now: () => store.now() });
   return {
     url: server.url,

@@ -1,30 +1,23 @@
 // Drives the docs page in a real headless Chromium (Debian's package, through playwright-core):
 // every operation is listed, and "Try it out" with the pre-filled demo token and examples gets a 200.
 
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { ROUTES } from '../../src/routes/index.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createStore } from '../../src/setup.js';
+import { chromiumAvailable, launchChromium, warnIfMissing } from './chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) {
-  console.warn(`[docs browser test] skipped: no Chromium at ${CHROMIUM}. Install Debian's "chromium" package (.ci/run does) or set CHROMIUM_PATH.`);
-}
+warnIfMissing('docs browser test');
 
-describe.skipIf(!available)('the docs page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the docs page in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
     server = await listen(createApp({ store: createStore() }), 0, '127.0.0.1');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
