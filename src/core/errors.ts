@@ -107,3 +107,12 @@ export const notFound = (message = 'Resource Not Found'): ApiError => apiError('
 export const invalid = (field: string, message: string): ApiError => apiError('parameter_invalid', message, field);
 export const missing = (field: string, message = `${field} is a required parameter.`): ApiError =>
   apiError('parameter_not_found', message, field);
+
+/**
+ * The real API's `bad '<name>' parameter`, followed by the values it takes, so the answer says
+ * what to send instead.
+ */
+export const badChoice = (name: string, accepted: readonly string[], context = ''): ApiError => {
+  const list = accepted.length > 1 ? `${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1) as string}` : (accepted[0] ?? '');
+  return apiError('bad_request', `bad '${name}' parameter: ${context}use ${list}`, name);
+};

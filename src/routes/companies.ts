@@ -1,4 +1,4 @@
-import { apiError, missing, notFound } from '../core/errors.js';
+import { apiError, badChoice, missing, notFound } from '../core/errors.js';
 import { pageRequestOf, paginate } from '../core/pagination.js';
 import { companyBodySchema, companySchema } from '../schemas/company.js';
 import { labelQuery, orderQuery } from '../schemas/list-filters.js';
@@ -87,7 +87,7 @@ export const findCompany = appRoute({
       return { body: companyView(input.app, companyByName(input.app, name)) };
     }
     refuseListParameters(input.query, 'company_id');
-    if (type !== undefined && type !== 'user' && type !== 'users') throw apiError('bad_request', "bad 'type' parameter", 'type');
+    if (type !== undefined && type !== 'user' && type !== 'users') throw badChoice('type', ['user', 'users'], 'with company_id ');
     const company = requireCompanyByCompanyId(input.app, companyId);
     return { body: type === undefined ? companyView(input.app, company) : membersPage(input, company) };
   },

@@ -1,6 +1,6 @@
 // Counts computed from the live state on every request, so a write is reflected at once.
 
-import { apiError, missing } from '../core/errors.js';
+import { badChoice, missing } from '../core/errors.js';
 import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
 
@@ -52,9 +52,9 @@ export function countRequest(rawType: unknown, rawCount: unknown): { type: Count
   const count = rawCount === '' ? undefined : rawCount;
   if (type === undefined && count === undefined) return null;
   if (type === undefined) throw missing('type', 'type is a required parameter.');
-  if (type !== 'company' && type !== 'user') throw apiError('bad_request', "bad 'type' parameter", 'type');
+  if (type !== 'company' && type !== 'user') throw badChoice('type', ['company', 'user']);
   if (count === undefined) throw missing('count', 'count is a required parameter.');
-  if (!(KINDS[type] as readonly unknown[]).includes(count)) throw apiError('bad_request', "bad 'count' parameter", 'count');
+  if (!(KINDS[type] as readonly unknown[]).includes(count)) throw badChoice('count', KINDS[type], `with type=${type} `);
   return { type, count: count as CountKind };
 }
 

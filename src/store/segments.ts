@@ -2,7 +2,7 @@
 // segment's count is the running tally the writes keep (users and leads for a user segment,
 // companies for a company segment), so include_count costs nothing per member.
 
-import { apiError, notFound } from '../core/errors.js';
+import { badChoice, notFound } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import type { Segment } from './types.js';
 
@@ -11,7 +11,7 @@ export type SegmentType = 'user' | 'company';
 export function segmentType(raw: unknown): SegmentType {
   if (raw === undefined || raw === 'user') return 'user';
   if (raw === 'company') return 'company';
-  throw apiError('bad_request', "bad 'type' parameter", 'type');
+  throw badChoice('type', ['user', 'company']);
 }
 
 /** The app's segments of one kind, in fixture order (segments are few: fixtures only, no API creates them). */

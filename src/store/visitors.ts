@@ -2,7 +2,7 @@
 // POST /visitors/convert with type lead) or into a user (merged into a matching user, or becoming
 // that user). Conversions keep the record's id where the record survives.
 
-import { apiError, missing } from '../core/errors.js';
+import { badChoice, missing } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput, type Identity } from './customers.js';
 import { enqueueEnrichment } from './jobs.js';
@@ -47,7 +47,7 @@ export interface ConvertInput {
  * user the `user` keys match (the visitor is removed), or the visitor itself becomes that user.
  */
 export function convertVisitor(store: Store, app: AppState, input: ConvertInput): Customer {
-  if (input.type !== 'lead' && input.type !== 'user') throw apiError('bad_request', "bad 'type' parameter", 'type');
+  if (input.type !== 'lead' && input.type !== 'user') throw badChoice('type', ['lead', 'user']);
   const visitor = requireVisitor(app, input.visitor, 'visitor');
   const now = store.now();
   if (input.type === 'lead') {

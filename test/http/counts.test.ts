@@ -209,9 +209,9 @@ describe('GET /counts errors', () => {
   });
 
   it.each([
-    ['?type=companies&count=tag', "bad 'type' parameter"],
-    ['?type=company&count=tags', "bad 'count' parameter"],
-    ['?type=user&count=user', "bad 'count' parameter"],
+    ['?type=companies&count=tag', "bad 'type' parameter: use company or user"],
+    ['?type=company&count=tags', "bad 'count' parameter: with type=company use segment, tag or user"],
+    ['?type=user&count=user', "bad 'count' parameter: with type=user use segment or tag"],
   ])('answers 400 bad_request for %s', async (query, message) => {
     const m = mock();
     const res = await m.call('GET', `/counts${query}`);

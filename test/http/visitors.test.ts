@@ -135,7 +135,7 @@ describe('POST /visitors/convert', () => {
   it("answers 400 bad_request for a type other than lead or user", async () => {
     const m = mock();
     const res = await rejects(m, 'POST', '/visitors/convert', { visitor: { id: VISITOR }, type: 'admin' }, 400, ['bad_request']);
-    expect(res.body.errors[0].message).toBe("bad 'type' parameter");
+    expect(res.body.errors[0].message).toBe("bad 'type' parameter: use lead or user");
   });
 
   it('answers 400 parameter_not_found without a visitor, or without user for type user', async () => {
