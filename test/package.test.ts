@@ -74,6 +74,18 @@ describe('the packed tarball, installed in a consumer project', () => {
     }
   }, 30_000);
 
+  it('gives the in-process API to CommonJS (require) and to ES modules (import), with types', () => {
+    const consumer = join(dir, 'consumer');
+    const body = "const mock = await startMockServer({ port: 0 });\nconst res = await fetch(mock.url + '/admins', { headers: mock.headers() });\nconsole.log(res.status);\nawait mock.stop();\n";
+    writeFileSync(join(consumer, 'check.cjs'), `const { startMockServer } = require('messaging-api-mock');\n(async () => {\n${body}})();\n`);
+    writeFileSync(join(consumer, 'check-esm.mjs'), `import { startMockServer } from 'messaging-api-mock';\n${body}`);
+    for (const file of ['check.cjs', 'check-esm.mjs']) {
+      expect(execFileSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' }), file).toBe('200\n');
+    }
+    const types = readFileSync(join(pkg, 'dist', 'src', 'lib.d.ts'), 'utf8');
+    expect(types).toContain('startMockServer');
+  }, 30_000);
+
   it("runs the README's GitHub Actions job step as written: npx starts the mock, the tests see MOCK_URL, the mock stops", () => {
     const workflow = parse(readFileSync(join(ROOT, 'examples', 'github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
     const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
