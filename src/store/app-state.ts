@@ -384,6 +384,11 @@ export class AppState {
     }
     if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
     if (prev?.companies !== next.companies) this.syncCompanies(next.id, prev?.companies ?? [], next.companies);
+    else if (prev && (prev.type === 'visitor') !== (next.type === 'visitor')) {
+      // Same companies, but a visitor is none of their people: becoming (or ceasing to be) one moves
+      // each company's user count, and with it the company's place in the company list.
+      for (const companyId of next.companies) this.sorted.update('company:', companyId, this.data.companies.get(companyId));
+    }
     const version = customers.version;
     customers.set(next.id, next);
     this.order.saved(customers, prev, next, version);
