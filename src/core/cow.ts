@@ -15,6 +15,8 @@ export class UndoLog {
   private readonly keys: string[] = [];
   private readonly slots: unknown[] = [];
   private readonly counts: number[] = [];
+  /** Keys of the overlay deleted during the transaction: kept in place until it ends (see CowMap.delete). */
+  private readonly tombstones: [CowMap<unknown>, string][] = [];
 
   record(map: CowMap<unknown>, key: string, slot: unknown, count: number): void {
     this.maps.push(map);
@@ -28,11 +30,25 @@ export class UndoLog {
     return this.maps.length === 0;
   }
 
+  tombstone(map: CowMap<unknown>, key: string): void {
+    this.tombstones.push([map, key]);
+  }
+
   undo(): void {
     for (let i = this.maps.length - 1; i >= 0; i--) {
       (this.maps[i] as CowMap<unknown>).restoreSlot(this.keys[i] as string, this.slots[i], this.counts[i] as number);
     }
-    this.maps.length = this.keys.length = this.slots.length = this.counts.length = 0;
+    this.clear();
+  }
+
+  /** The transaction stands: what it deleted from the overlays goes for good. */
+  commit(): void {
+    for (const [map, key] of this.tombstones) map.purge(key);
+    this.clear();
+  }
+
+  private clear(): void {
+    this.maps.length = this.keys.length = this.slots.length = this.counts.length = this.tombstones.length = 0;
   }
 }
 
@@ -98,9 +114,20 @@ export class CowMap<V> {
     this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
     this.version++;
     this.count--;
+    // During a transaction a deleted key of the overlay stays where it is, marked deleted, so an
+    // undo puts it back in its place: a Map re-inserts a removed key at the end, and the order of
+    // entries (an export's order) would change although the request was refused.
     if (this.base.has(key)) this.overlay.set(key, DELETED);
-    else this.overlay.delete(key);
+    else if (this.undo) {
+      this.overlay.set(key, DELETED);
+      this.undo.tombstone(this as CowMap<unknown>, key);
+    } else this.overlay.delete(key);
     return true;
+  }
+
+  /** Drops a deleted key's mark from the overlay once its transaction stands (base keys keep theirs). */
+  purge(key: string): void {
+    if (this.overlay.get(key) === DELETED && !this.base.has(key)) this.overlay.delete(key);
   }
 
   /** Base order first (with this app's replacements), then entries the app added, in order. */

@@ -282,7 +282,9 @@ export class AppState {
     const partsTotal = this.partsTotal;
     for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
     try {
-      return write();
+      const result = write();
+      log.commit();
+      return result;
     } catch (err) {
       // Derived indexes followed the writes being undone; a request refused before writing kept them true.
       if (!log.empty) this.sorted.clear();

@@ -211,3 +211,15 @@ describe('archived users and delete requests in the control plane', () => {
     expect(res.body.errors[0].field).toBe('archived_customers[0].id');
   });
 });
+
+describe('a refused restore', () => {
+  it('leaves the archive exactly as it was, in its order (review finding: undo kept no place)', async () => {
+    const m = mock();
+    await m.call('DELETE', `/users/${ADA}`);
+    await m.call('DELETE', `/users/${GRACE}`);
+    // Restoring Ada by id would give her alan-3, which Alan holds: refused after the restore began.
+    await expectRejected(m, 'POST', '/users', { body: { id: ADA, user_id: 'alan-3' } }, 400, ['unique_user_constraint']);
+    await expectRejected(m, 'POST', '/contacts/convert', { body: { contact: { id: LEAD }, user: { id: ADA, user_id: 'alan-3' } } }, 400, ['unique_user_constraint']);
+    expect((await exported(m)).archived_customers.map((c) => c.id)).toEqual([ADA, GRACE]);
+  });
+});
