@@ -1,6 +1,8 @@
 // One pager for every paged list (users, contacts, company members, tag counts), so page maths and
 // the absolute `next` link behave the same everywhere.
 
+import { apiError } from './errors.js';
+
 export interface PageRequest {
   page: number;
   perPage: number;
@@ -53,6 +55,21 @@ function pageUrl(link: PageLink, page: number): string {
   }
   params.set('page', String(page));
   return `${link.origin}${link.path}?${params.toString()}`;
+}
+
+/** How deep the lists that have a scroll may be paged (the real API's limit; surface U4). */
+export const MAX_PAGED_RECORDS = 10_000;
+
+/**
+ * page and per_page of a list the real API pages only to its first 10,000 records (users, leads,
+ * companies): deeper is a 400 that points to the scroll.
+ */
+export function scrollablePageRequestOf(query: Record<string, unknown>): PageRequest {
+  const req = pageRequestOf(query);
+  if ((req.page - 1) * req.perPage >= MAX_PAGED_RECORDS) {
+    throw apiError('bad_request', 'page limit reached, please use scroll API', 'page');
+  }
+  return req;
 }
 
 /** page and per_page of a validated query (the route's schema has already checked the ranges). */

@@ -1,5 +1,5 @@
 import { apiError, badChoice, missing, notFound } from '../core/errors.js';
-import { pageRequestOf, paginate } from '../core/pagination.js';
+import { pageRequestOf, paginate, scrollablePageRequestOf } from '../core/pagination.js';
 import { companyBodySchema, companySchema } from '../schemas/company.js';
 import { labelQuery, orderQuery } from '../schemas/list-filters.js';
 import { companyListSchema } from '../schemas/segment.js';
@@ -60,7 +60,7 @@ function refuseListParameters(query: Record<string, unknown>, lookup: string): v
 
 function companyList(input: AppInput) {
   const companies = listCompanies(input.app, input.query as CompanyFilter);
-  const page = paginate(companies, pageRequestOf(input.query), input);
+  const page = paginate(companies, scrollablePageRequestOf(input.query), input);
   return companyListView(input.app, companies.total, page.items, page.pages);
 }
 

@@ -1,4 +1,4 @@
-import { pageRequestOf, paginate } from '../core/pagination.js';
+import { paginate, scrollablePageRequestOf } from '../core/pagination.js';
 import { contactListSchema, leadBodySchema, leadSchema, pagingQuery } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
 import { labelQuery } from '../schemas/list-filters.js';
@@ -58,7 +58,7 @@ export const listLeads = appRoute({
         : email === undefined
           ? filteredCustomers(input.app, 'contact', filter, now)
           : refine(listCustomers(input.app, 'contact', { email }), filter, now);
-    const page = paginate(leads, pageRequestOf(input.query), input);
+    const page = paginate(leads, scrollablePageRequestOf(input.query), input);
     return { body: contactListView(input.app, leads.total, page.items, page.pages) };
   },
 });

@@ -1,4 +1,4 @@
-import { pageRequestOf, paginate } from '../core/pagination.js';
+import { paginate, scrollablePageRequestOf } from '../core/pagination.js';
 import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSchema } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
 import { customerListQuery } from '../schemas/list-filters.js';
@@ -40,7 +40,7 @@ export const listUsers = appRoute({
     const lookup = { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) };
     const users =
       user_id === undefined && email === undefined ? filteredCustomers(input.app, 'user', filter, now) : refine(listCustomers(input.app, 'user', lookup), filter, now);
-    const page = paginate(users, pageRequestOf(input.query), input);
+    const page = paginate(users, scrollablePageRequestOf(input.query), input);
     return { body: userListView(input.app, users.total, page.items, page.pages) };
   },
 });
