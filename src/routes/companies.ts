@@ -52,9 +52,13 @@ export const listCompanyUsers = appRoute({
 const companyAnswer: Schema = { anyOf: [companySchema, userListSchema, companyListSchema] };
 
 /** The list's own parameters mean nothing beside a lookup: say so rather than ignore them. */
-function refuseListParameters(query: Record<string, unknown>, lookup: string): void {
+function refuseListParameters(query: Record<string, unknown>, lookup: string, single: boolean): void {
   for (const key of ['tag_id', 'segment_id', 'order']) {
     if (query[key] !== undefined) throw apiError('bad_request', `${key} filters the company list; it cannot be combined with ${lookup}.`, key);
+  }
+  // One company is not a list: paging it would be a parameter silently ignored.
+  for (const key of single ? ['page', 'per_page'] : []) {
+    if (query[key] !== undefined) throw apiError('bad_request', `${key} pages a list; ${lookup} answers one company (add type=user with company_id for its users).`, key);
   }
 }
 
@@ -83,10 +87,10 @@ export const findCompany = appRoute({
     if (companyId === undefined) {
       if (type !== undefined) throw missing('company_id', 'company_id is a required parameter with type.');
       if (name === undefined) return { body: companyList(input) };
-      refuseListParameters(input.query, 'name');
+      refuseListParameters(input.query, 'name', true);
       return { body: companyView(input.app, companyByName(input.app, name)) };
     }
-    refuseListParameters(input.query, 'company_id');
+    refuseListParameters(input.query, 'company_id', type === undefined);
     if (type !== undefined && type !== 'user' && type !== 'users') throw badChoice('type', ['user', 'users'], 'with company_id ');
     const company = requireCompanyByCompanyId(input.app, companyId);
     return { body: type === undefined ? companyView(input.app, company) : membersPage(input, company) };

@@ -80,7 +80,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   deleteCompany: { params: { id: ACME }, status: 404 },
   listCompanyUsers: { params: { id: ACME }, query: { page: 1, per_page: 50 } },
   listCustomerDataAttributes: { query: { include_archived: 'true' } },
-  getCounts: { query: { type: 'company', count: 'user', per_page: 50, page: 1 } },
+  getCounts: { query: { type: 'company', count: 'tag', per_page: 50, page: 1 } },
   listTags: { query: { name: 'VIP' } },
   getTag: { params: { id: '17513' } },
   renameTag: { params: { id: '17514' }, body: { name: 'At risk' } },

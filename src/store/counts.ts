@@ -1,6 +1,6 @@
 // Counts computed from the live state on every request, so a write is reflected at once.
 
-import { badChoice, missing } from '../core/errors.js';
+import { apiError, badChoice, missing } from '../core/errors.js';
 import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
 
@@ -36,9 +36,14 @@ export type CountResult =
 /** GET /counts: the app totals, or one count; only company tag counts are paged. */
 export function counts(app: AppState, query: CountQuery, link: PageLink): CountResult {
   const req = countRequest(query.type, query.count);
+  const paged = req?.type === 'company' && req.count === 'tag';
+  // Paging what is not paged would be a parameter silently ignored.
+  for (const key of paged ? [] : (['page', 'per_page'] as const)) {
+    if (query[key] !== undefined) throw apiError('bad_request', `${key} pages only type=company&count=tag; this count is not paged.`, key);
+  }
   if (!req) return { kind: 'totals', totals: appTotals(app) };
   const entries = countEntries(app, req.type, req.count);
-  if (req.type !== 'company' || req.count !== 'tag') return { kind: 'count', ...req, entries };
+  if (!paged) return { kind: 'count', ...req, entries };
   const { items, pages } = paginate(entries, { page: query.page ?? 1, perPage: query.per_page ?? DEFAULT_PER_PAGE }, link);
   return { kind: 'count', ...req, entries: items, pages };
 }

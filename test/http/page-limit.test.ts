@@ -20,3 +20,21 @@ describe('the 10,000-record paging limit', () => {
     expect((await mock().call('GET', `/companies/${ACME}/users?per_page=50&page=201`)).status).toBe(200);
   });
 });
+
+describe('page and per_page where nothing is paged', () => {
+  it.each([
+    ['/companies?company_id=acme&page=2', 'page', 'page pages a list; company_id answers one company (add type=user with company_id for its users).'],
+    ['/companies?name=Acme%20Corp&per_page=5', 'per_page', 'per_page pages a list; name answers one company (add type=user with company_id for its users).'],
+    ['/counts?type=user&count=tag&page=2', 'page', 'page pages only type=company&count=tag; this count is not paged.'],
+    ['/counts?per_page=10', 'per_page', 'per_page pages only type=company&count=tag; this count is not paged.'],
+  ])('%s is refused, not ignored', async (path, field, message) => {
+    const res = await expectRejected(mock(), 'GET', path, {}, 400, ['bad_request']);
+    expect(res.body.errors[0]).toEqual({ code: 'bad_request', field, message });
+  });
+
+  it('still pages what is paged', async () => {
+    const m = mock();
+    expect((await m.call('GET', '/companies?company_id=acme&type=user&per_page=1')).status).toBe(200);
+    expect((await m.call('GET', '/counts?type=company&count=tag&per_page=1&page=2')).status).toBe(200);
+  });
+});
