@@ -55,6 +55,11 @@ describe('the packed tarball, installed in a consumer project', () => {
     expect(files.some((f) => f.startsWith('dist/src/schemas/validators.') && f.endsWith('.cjs'))).toBe(true);
     expect(files.some((f) => f.startsWith('dist/fixture-cache/'))).toBe(true);
     expect(files.filter((f) => /^(test|src|reports|\.ci)\/|\.map$|tsbuildinfo|\.test\./.test(f))).toEqual([]);
+    // The README's relative links (docs/…) lead somewhere in the installed package too.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\(((?![a-z]+:|#)[^)#\s]+)/g)].map((m) => m[1]!);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const target of linked) expect(files).toContain(target);
   });
 
   it('prints its version and serves the API and the docs page', async () => {
