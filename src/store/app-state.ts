@@ -281,11 +281,15 @@ export class AppState {
     const jobCounter = this.counters.job;
     const partsTotal = this.partsTotal;
     for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
+    this.sorted.begin();
     try {
-      return write();
+      const result = write();
+      // Sorted-index commit hook (wt-perf): keeps the journaled sorted-index changes.
+      this.sorted.commit();
+      return result;
     } catch (err) {
-      // Derived indexes followed the writes being undone; a request refused before writing kept them true.
-      if (!log.empty) this.sorted.clear();
+      // The sorted indexes followed the writes being undone: revert their journaled changes.
+      this.sorted.rollback();
       log.undo();
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
