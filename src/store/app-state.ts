@@ -403,7 +403,9 @@ export class AppState {
     if (prev.phone) leave(this.phoneMaps(), prev.phone, id);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
     this.syncCompanies(id, prev.companies, []);
+    const version = this.data.customers.version;
     this.data.customers.delete(id);
+    this.order.removed(this.data.customers, prev, version);
     this.sorted.update('customer:', id, undefined);
   }
 
