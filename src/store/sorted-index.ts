@@ -157,9 +157,8 @@ export class SortedIndexes {
     for (const name of journal.built) this.byName.delete(name);
   }
 
-  /** Forgets every index (the state they describe was replaced or rolled back). */
+  /** Forgets every index (the state they describe was replaced); an open journal stays open, for what is built after. */
   clear(): void {
-    this.journal = null;
     if (this.byName.size > 0) this.byName = new Map();
   }
 }
