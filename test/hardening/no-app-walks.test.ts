@@ -14,13 +14,18 @@ const TAG = '7001';
 const id = (i: number) => `a0${i.toString(16).padStart(22, '0')}`;
 const T0 = 1_400_000_000;
 
-/** 3000 users, oldest first in fixture order, all holding one tag; `limit` caps the app's customers. */
+const LEAD = 'b0000000000000000000lead';
+
+/** 3000 users, oldest first in fixture order, all holding one tag, and one lead created between users 2995 and 2996; `limit` caps the app's customers. */
 function bigApp(limit?: number): TestMock {
   const m = mock(limit === undefined ? {} : { limits: { customers: limit } });
   const doc: FixtureInput = {
     app: { id: 'demo', tokens: ['demo-token'] },
     tags: [{ id: TAG, name: 'everyone' }],
-    customers: Array.from({ length: N }, (_, i) => ({ type: 'user' as const, id: id(i), user_id: `u-${i}`, created_at: T0 + i, updated_at: T0 + 2 * i, tags: [TAG] })),
+    customers: [
+      ...Array.from({ length: N }, (_, i) => ({ type: 'user' as const, id: id(i), user_id: `u-${i}`, created_at: T0 + 2 * i, updated_at: T0 + 2 * i, tags: [TAG] })),
+      { type: 'contact' as const, id: LEAD, user_id: '8a7c6b2e-0000-4000-8000-000000000001', created_at: T0 + 2 * 2995 + 1, updated_at: T0 },
+    ],
   };
   m.store.seedApp(doc, 'replace');
   return m;
@@ -60,8 +65,21 @@ describe('no read walks the app after a removal', () => {
     expect(CustomerOrder.builds).toBe(builds);
   });
 
+  it('places a lead converted in place among the users without rebuilding the order index', async () => {
+    const m = bigApp();
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(range(2980, N));
+    const builds = CustomerOrder.builds;
+    const res = await m.call('POST', '/contacts/convert', { body: { contact: { id: LEAD }, user: { user_id: 'converted-1' } } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(LEAD);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual([...range(2980, 2996), LEAD, ...range(2996, 2999)]);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=151'))).toEqual([id(2999)]);
+    expect((await m.call('GET', '/contacts')).body.contacts).toEqual([]);
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
   it('keeps the sorted index through a rejected write that had written a company', async () => {
-    const m = bigApp(N);
+    const m = bigApp(N + 1);
     const first = await m.call('GET', '/users?sort=updated_at&per_page=20');
     expect(ids(first)).toEqual(range(N - 20, N).reverse());
     const builds = SortedIndex.builds;

@@ -35,6 +35,21 @@ describe('joinedSlice', () => {
     }
   });
 
+  it('keeps versions apart: a fork that leaves and an original that joins share arrays, not dead entries', () => {
+    const original = seeded(100);
+    for (let i = 0; i < 10; i++) leave(original, 'k', `id${i * 7}`);
+    const fork: JoinMaps = { logs: original.logs.fork(), seqs: original.seqs.fork() };
+    for (let i = 0; i < 10; i++) leave(fork, 'k', `id${i * 7 + 1}`);
+    join(original, 'k', 'new-a');
+    join(fork, 'k', 'new-b');
+    const expected = (gone: (i: number) => boolean, extra: string) => [...Array.from({ length: 100 }, (_, i) => i).filter((i) => !gone(i)).map((i) => `id${i}`), extra];
+    const inOriginal = expected((i) => i % 7 === 0 && i < 70, 'new-a');
+    const inFork = expected((i) => (i % 7 === 0 && i < 70) || (i % 7 === 1 && i < 71), 'new-b');
+    expect(joinedSlice(original, 'k', 0, 1000, () => true, true)).toEqual(inOriginal);
+    expect(joinedSlice(fork, 'k', 0, 1000, () => true, true)).toEqual(inFork);
+    expect(joinedSlice(fork, 'k', 70, 81, () => true, true)).toEqual(inFork.slice(70, 81));
+  });
+
   it('reads a deep slice of a long log with one holder gone in work bounded by the slice, not the log', () => {
     const maps = seeded(100_000);
     leave(maps, 'k', 'id5');
