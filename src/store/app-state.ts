@@ -281,13 +281,16 @@ export class AppState {
     const jobCounter = this.counters.job;
     const partsTotal = this.partsTotal;
     for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
+    this.sorted.begin();
     try {
       const result = write();
+      // The request stands: the overlays drop what it deleted, the sorted indexes keep its changes.
       log.commit();
+      this.sorted.commit();
       return result;
     } catch (err) {
-      // Derived indexes followed the writes being undone; a request refused before writing kept them true.
-      if (!log.empty) this.sorted.clear();
+      // The sorted indexes followed the writes being undone: revert their journaled changes.
+      this.sorted.rollback();
       log.undo();
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
@@ -406,7 +409,9 @@ export class AppState {
     if (prev.phone) leave(this.phoneMaps(), prev.phone, id);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
     this.syncCompanies(id, prev.companies, []);
+    const version = this.data.customers.version;
     this.data.customers.delete(id);
+    this.order.removed(this.data.customers, prev, version);
     this.sorted.update('customer:', id, undefined);
   }
 

@@ -8,6 +8,13 @@
 // copies its prefix once). An entry is live while `seqs` holds its number for the pair; a pair `seqs`
 // does not hold at all was never touched since the log was built, so its entry is live. Leaving
 // marks the pair, and the log is compacted once dead entries outnumber live ones.
+//
+// Each log also counts its dead entries by position in a persistent binary tree (path-copied, so
+// versions share it like the arrays): the k-th live entry is found in O(log m) and a slice of n live
+// entries is read in O(n log m) at worst, whatever the log's length m and wherever the dead entries
+// lie. Leaving finds its entry's position by a binary search on the log's (ascending) sequence
+// numbers; a pair never touched since a seeded log was built has the seeded position as its number,
+// found in a map from id to position built once per seeded log (shared by every version and app).
 
 import type { CowMap } from '../core/cow.js';
 
@@ -22,7 +29,29 @@ export interface JoinLog {
   readonly next: number;
   /** Joins of ids that had left this key before: while none, an id is in the log at most once. */
   readonly rejoins: number;
+  /** Dead entries by position (undefined: none), over positions [0, span). */
+  readonly dead?: DeadNode | undefined;
+  readonly span?: number;
+  /** The seeded log this one descends from, for the positions of ids never touched since. */
+  readonly origin?: Origin | undefined;
 }
+
+/** A node of the dead-entry tree: how many of its positions are dead; a missing child has none. */
+interface DeadNode {
+  readonly n: number;
+  readonly l: DeadNode | undefined;
+  readonly r: DeadNode | undefined;
+}
+
+/** A seeded log's ids (its first `length` entries: the array is shared and append-only) and, once needed, each id's position. */
+interface Origin {
+  readonly ids: string[];
+  readonly length: number;
+  at?: Map<string, number>;
+}
+
+/** Tree nodes visited and entries read by `joinedSlice`: read by tests, which count work instead of timing it. */
+export const sliceWork = { visited: 0 };
 
 export interface JoinMaps {
   logs: CowMap<JoinLog>;
@@ -40,7 +69,7 @@ export function baseLog(ids: string[]): JoinLog {
   // Pushed, not mapped: V8 grows a mapped array of this size on its first push at a cost of ms.
   const seqs: number[] = [];
   for (let i = 0; i < ids.length; i++) seqs.push(i);
-  return { ids, seqs, length: ids.length, live: ids.length, next: ids.length, rejoins: 0 };
+  return { ids, seqs, length: ids.length, live: ids.length, next: ids.length, rejoins: 0, origin: { ids, length: ids.length } };
 }
 
 /** Adds `id` as the last of `key`'s ids; the caller knows `id` is not one of them. */
@@ -63,7 +92,8 @@ export function join(maps: JoinMaps, key: string, id: string): void {
   const pair = pairKey(key, id);
   const rejoins = (log?.rejoins ?? 0) + (maps.seqs.get(pair) === LEFT ? 1 : 0);
   maps.seqs.set(pair, seq);
-  maps.logs.set(key, { ids, seqs, length: ids.length, live: (log?.live ?? 0) + 1, next: seq + 1, rejoins });
+  const live = (log?.live ?? 0) + 1;
+  maps.logs.set(key, { ids, seqs, length: ids.length, live, next: seq + 1, rejoins, dead: log?.dead, span: log?.span, origin: log?.origin });
 }
 
 /**
@@ -74,7 +104,9 @@ export function join(maps: JoinMaps, key: string, id: string): void {
 export function leave(maps: JoinMaps, key: string, id: string): void {
   const log = maps.logs.get(key);
   if (log === undefined) return;
-  maps.seqs.set(pairKey(key, id), LEFT);
+  const pair = pairKey(key, id);
+  const seq = maps.seqs.get(pair) ?? seededPosition(log.origin, id);
+  maps.seqs.set(pair, LEFT);
   const live = log.live - 1;
   if (live === 0) {
     for (let i = 0; i < log.length; i++) forget(maps, key, log.ids[i] as string);
@@ -95,10 +127,78 @@ export function leave(maps: JoinMaps, key: string, id: string): void {
     }
     // After the walk: an id that left twice has two dead entries, and an unmarked pair reads as live.
     for (const entry of gone) forget(maps, key, entry);
-    maps.logs.set(key, { ids, seqs, length: ids.length, live, next: log.next, rejoins: 0 });
+    maps.logs.set(key, { ids, seqs, length: ids.length, live, next: log.next, rejoins: 0, origin: log.origin });
   } else {
-    maps.logs.set(key, { ...log, live });
+    const at = positionOf(log, seq, id);
+    if (at < 0) {
+      maps.logs.set(key, { ...log, live });
+      return;
+    }
+    let span = log.dead === undefined ? 1 : (log.span as number);
+    let dead = log.dead;
+    while (span <= at) {
+      dead = dead && { n: dead.n, l: dead, r: undefined };
+      span *= 2;
+    }
+    maps.logs.set(key, { ...log, live, dead: markDead(dead, span, at), span });
   }
+}
+
+/** Where `id`'s entry numbered `seq` is: the log's numbers ascend (joins append, compaction keeps order). */
+function positionOf(log: JoinLog, seq: number, id: string): number {
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((log.seqs[mid] as number) < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  if (log.seqs[lo] === seq && log.ids[lo] === id) return lo;
+  // Not reached while the invariants above hold; a wrong mark would corrupt every later slice.
+  return log.ids.lastIndexOf(id, log.length - 1);
+}
+
+/** The number of a seeded entry never touched since: its seeded position (the map is built once per seeded log). */
+function seededPosition(origin: Origin | undefined, id: string): number {
+  if (origin === undefined) return -1;
+  if (origin.at === undefined) {
+    const at = new Map<string, number>();
+    for (let i = 0; i < origin.length; i++) at.set(origin.ids[i] as string, i);
+    origin.at = at;
+  }
+  return origin.at.get(id) ?? -1;
+}
+
+/** The tree with position `at` (within [0, span)) counted dead: a copy of one path. */
+function markDead(node: DeadNode | undefined, span: number, at: number): DeadNode {
+  if (span === 1) return { n: 1, l: undefined, r: undefined };
+  const half = span / 2;
+  const l = at < half ? markDead(node?.l, half, at) : node?.l;
+  const r = at < half ? node?.r : markDead(node?.r, half, at - half);
+  return { n: (node?.n ?? 0) + 1, l, r };
+}
+
+/** The live positions of a tree after skipping `want.skip` of them, up to `want.take` positions below `limit`. */
+function collectLive(node: DeadNode | undefined, span: number, offset: number, want: { skip: number; take: number }, limit: number, out: number[]): void {
+  sliceWork.visited++;
+  if (want.take === 0 || offset >= limit) return;
+  const live = span - (node?.n ?? 0);
+  if (want.skip >= live) {
+    want.skip -= live;
+    return;
+  }
+  if (node === undefined) {
+    const from = offset + want.skip;
+    const to = Math.min(offset + span, from + want.take, limit);
+    want.skip = 0;
+    for (let p = from; p < to; p++) out.push(p);
+    want.take = to >= limit ? 0 : want.take - (to - from);
+    return;
+  }
+  if (span === 1) return;
+  const half = span / 2;
+  collectLive(node.l, half, offset, want, limit, out);
+  collectLive(node.r, half, offset + half, want, limit, out);
 }
 
 /** Drops the mark of an id that left, once no entry of the log names it any more. */
@@ -136,17 +236,33 @@ export function joined<T>(maps: JoinMaps, key: string, read: (id: string) => T |
 
 /**
  * The ids from the `start`-th to before the `end`-th of those `keep` accepts, in join order: a
- * slice of the log when every entry is live and kept, else one walk up to the end of the slice.
+ * slice of the log when every entry is live and kept, the live positions from the dead-entry tree
+ * when every live entry is kept (O(n log m)), else one walk up to the end of the slice.
  */
 export function joinedSlice(maps: JoinMaps, key: string, start: number, end: number, keep: (id: string) => boolean, allKept: boolean): string[] {
   const log = maps.logs.get(key);
   if (log === undefined) return [];
   if (allKept && log.live === log.length) return log.ids.slice(start, Math.min(end, log.length));
+  if (allKept && log.dead !== undefined) {
+    // The span covers the positions marked so far; later joins are live, so the tree grows by empty halves.
+    let span = log.span as number;
+    let dead = log.dead as DeadNode;
+    while (span < log.length) {
+      dead = { n: dead.n, l: dead, r: undefined };
+      span *= 2;
+    }
+    const positions: number[] = [];
+    const take = Math.max(0, Math.min(end, log.live) - start);
+    collectLive(dead, span, 0, { skip: start, take }, log.length, positions);
+    sliceWork.visited += positions.length;
+    return positions.map((p) => log.ids[p] as string);
+  }
   const out: string[] = [];
   let seen = 0;
   const clean = log.live === log.length;
   for (let i = 0; i < log.length && seen < end; i++) {
     const id = log.ids[i] as string;
+    sliceWork.visited++;
     if (!(clean || isLive(maps, key, log, i)) || !keep(id)) continue;
     if (seen >= start) out.push(id);
     seen++;

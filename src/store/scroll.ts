@@ -1,7 +1,8 @@
 // The scroll API (surface U4, L3, C4): one scroll slot per app, shared by users, leads and
-// companies. Opening takes the list order as it stands (a shared, append-only id array and its
-// length, never a copy), so writes during a scroll do not shift its pages; each page reads the next
-// 100 records still present from there. The slot is replaced, never mutated, so a snapshot keeps it.
+// companies. Opening takes the list order as it stands (a shared id array and its length, never a
+// copy; the order index appends to it and splices a copy instead once a scroll holds it), so writes
+// during a scroll do not shift its pages; each page reads the next 100 records still present from
+// there. The slot is replaced, never mutated, so a snapshot keeps it.
 
 import { apiError, invalid } from '../core/errors.js';
 import type { AppState } from './app-state.js';
@@ -31,7 +32,7 @@ const isLive = (slot: ScrollSlot | null, now: number): slot is ScrollSlot => slo
 
 function open(app: AppState, kind: ScrollKind, now: number): ScrollSlot {
   if (isLive(app.scroll, now)) throw apiError('scroll_exists', 'scroll already exists for this app');
-  const ids = kind === 'company' ? app.companyOrder.ids(app.data.companies) : app.order.ids(app.data.customers, kind);
+  const ids = kind === 'company' ? app.companyOrder.ids(app.data.companies) : app.order.held(app.data.customers, kind);
   return { kind, param: app.random.uuid(), ids, end: ids.length, position: 0, usedAt: now };
 }
 

@@ -5,6 +5,7 @@
 // row is the median of the per-round medians, so a GC or a noisy neighbour taxes both alike.
 //
 // `npx tsx test/bench/archive-scale.ts [--rounds N]` prints the row; `archiveScale()` returns it for run.ts.
+// `--after-change` prints the rows of `afterChange()` instead (reads after a change, below).
 
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -79,9 +80,108 @@ export function formatArchiveRow(row: ArchiveScaleRow): string {
   return `DELETE /users/{id} (archive), ${row.rounds} alternating rounds of ${row.perRound}: 100 customers ${row.smallMs.toFixed(3)} ms, 100k customers ${row.bigMs.toFixed(3)} ms, ratio ${row.ratio.toFixed(3)} (target <= 1.1: ${row.ratio <= 1.1 ? 'PASS' : 'MISS'})`;
 }
 
+
+// --- reads after a change (issue: no request walks the app) ---------------------------------------
+// Each sample makes a change (not timed: an archive, or a write the limit rejects after it wrote a
+// company), times one read that the change used to send on a walk of the app, then undoes the
+// change (not timed). `npx tsx test/bench/archive-scale.ts --after-change [--rounds N]`.
+
+export interface AfterChangeRow {
+  request: string;
+  smallMs: number;
+  bigMs: number;
+  ratio: number;
+}
+
+/** Alike hand-made users, all holding tag 1, oldest first. */
+const alike = (i: number, n: number) => ({
+  type: 'user' as const,
+  id: `bench0000000000000${String(i).padStart(6, '0')}`,
+  user_id: `user-${i}`,
+  created_at: REFERENCE_TIME - n + i,
+  updated_at: REFERENCE_TIME - n + i,
+  tags: ['1'],
+});
+
+export async function afterChange(options: { rounds?: number } = {}): Promise<AfterChangeRow[]> {
+  const samples = options.rounds ?? 30;
+  const apps = Object.entries(SIZES).map(([name, n]) => {
+    const clock = new Clock({ start: REFERENCE_TIME + 86_400, frozen: true });
+    const store = createStore({ seed: 1, clock });
+    store.seedApp({ app: { id: 'after', tokens: ['after-token'], rate_limit_per_minute: 1_000_000_000 }, tags: [{ id: '1', name: 'all' }], customers: Array.from({ length: n }, (_, i) => alike(i, n)) }, 'replace');
+    // At the customer limit, so creating one is refused after its new company was written.
+    (store.limits as { customers: number }).customers = n;
+    const app = createApp({ store, log: () => undefined });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const headers = { authorization: 'Bearer after-token', 'content-type': 'application/json' };
+      const res = await app.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return { status: res.status, text: await res.text() };
+    };
+    return { name, n, clock, call, victim: alike(Math.floor(n / 2), n).id };
+  });
+  type App = (typeof apps)[number];
+  // The deepest page within the 10,000 records a list may be paged to (page 500 of 20), or page 3 of 5.
+  const deep = (a: App) => Math.min(a.n / 20 - 2, 500);
+  const archive = async (a: App) => {
+    if ((await a.call('DELETE', `/users/${a.victim}`)).status !== 200) throw new Error('archive failed');
+  };
+  const unarchive = async (a: App) => {
+    if ((await a.call('POST', '/users', { id: a.victim })).status !== 200) throw new Error('unarchive failed');
+  };
+  const rows: { request: string; path: (a: App) => string; before: (a: App) => Promise<void>; after: (a: App) => Promise<void> }[] = [
+    { request: 'GET /users?tag_id=1&per_page=20&order=desc after an archive', path: () => '/users?tag_id=1&per_page=20&order=desc', before: archive, after: unarchive },
+    { request: 'GET /users?tag_id=1&per_page=20&page=(3 or 500) after an archive', path: (a) => `/users?tag_id=1&per_page=20&page=${deep(a)}`, before: archive, after: unarchive },
+    { request: 'GET /users?per_page=20&page=(3 or 500) after an archive', path: (a) => `/users?per_page=20&page=${deep(a)}`, before: archive, after: unarchive },
+    {
+      request: 'GET /users/scroll (open) after an archive',
+      path: () => '/users/scroll',
+      before: archive,
+      after: async (a) => {
+        a.clock.advance(61);
+        await unarchive(a);
+      },
+    },
+    {
+      request: 'GET /users?sort=updated_at&per_page=20 after a rejected write',
+      path: () => '/users?sort=updated_at&per_page=20',
+      before: async (a) => {
+        const res = await a.call('POST', '/users', { user_id: 'one-too-many', companies: [{ company_id: 'new-co', name: 'New' }] });
+        if (res.status !== 403) throw new Error(`expected a refusal, got ${res.status}`);
+      },
+      after: async () => undefined,
+    },
+  ];
+  // The order index is first built with every seeded user present, as a running app's is: a seeded
+  // user archived before it was ever built has no rank yet, and its return costs one rebuild.
+  for (const a of apps) await a.call('GET', `/users?per_page=20&page=${deep(a)}`);
+  const out: AfterChangeRow[] = [];
+  for (const row of rows) {
+    const times: Record<string, number[]> = { small: [], big: [] };
+    for (let s = 0; s <= samples; s++) {
+      for (const a of s % 2 === 0 ? apps : [...apps].reverse()) {
+        await row.before(a);
+        const start = performance.now();
+        const res = await a.call('GET', row.path(a));
+        const ms = performance.now() - start;
+        if (res.status !== 200) throw new Error(`${row.path(a)} → ${res.status} ${res.text.slice(0, 200)}`);
+        if (s > 0) times[a.name]?.push(ms);
+        await row.after(a);
+      }
+    }
+    const smallMs = median(times.small ?? []);
+    const bigMs = median(times.big ?? []);
+    out.push({ request: row.request, smallMs, bigMs, ratio: bigMs / smallMs });
+  }
+  return out;
+}
+
+export const formatAfterChangeRows = (rows: readonly AfterChangeRow[]): string =>
+  ['| request | 100 customers ms | 100,000 customers ms | ratio |', '|---|---:|---:|---:|', ...rows.map((r) => `| \`${r.request}\` | ${r.smallMs.toFixed(3)} | ${r.bigMs.toFixed(3)} | ${r.ratio.toFixed(2)} |`)].join('\n');
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf('--rounds');
-  const rounds = i >= 0 ? Number(process.argv[i + 1]) : 15;
+  const rounds = i >= 0 ? Number(process.argv[i + 1]) : process.argv.includes('--after-change') ? 30 : 15;
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000) throw new Error('--rounds must be an integer from 1 to 1000');
-  process.stdout.write(`${formatArchiveRow(await archiveScale({ rounds }))}\n`);
+  if (process.argv.includes('--after-change')) process.stdout.write(`${formatAfterChangeRows(await afterChange({ rounds }))}\n`);
+  else process.stdout.write(`${formatArchiveRow(await archiveScale({ rounds }))}\n`);
 }

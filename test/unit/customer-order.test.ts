@@ -47,14 +47,33 @@ describe('CustomerOrder', () => {
     expect(order.ids(map, 'user')).toEqual(['a', 'b']);
   });
 
-  it('moves a record between types only by rebuilding', () => {
-    const map = CowMap.from(new Map(['a', 'b'].map((id) => [id, user(id)])));
+  it('moves a record between types and drops a removed one in place, without a rebuild', () => {
+    const map = CowMap.from(new Map(['a', 'b', 'c'].map((id) => [id, user(id)])));
     const order = new CustomerOrder();
     order.ids(map, 'user');
-    order.ids(map, 'contact');
-    save(map, order, { ...user('a'), type: 'contact' });
-    expect(order.known(map, 'user')).toBeUndefined();
-    expect(order.ids(map, 'user')).toEqual(['b']);
-    expect(order.ids(map, 'contact')).toEqual(['a']);
+    const builds = CustomerOrder.builds;
+    save(map, order, { ...user('b'), type: 'contact' });
+    expect(order.known(map, 'user')).toEqual(['a', 'c']);
+    expect(order.known(map, 'contact')).toEqual(['b']);
+    save(map, order, user('b'));
+    expect(order.known(map, 'user')).toEqual(walked(map));
+    const before = map.version;
+    map.delete('a');
+    order.removed(map, user('a'), before);
+    expect(order.known(map, 'user')).toEqual(['b', 'c']);
+    save(map, order, user('a'));
+    expect(order.known(map, 'user')).toEqual(['a', 'b', 'c']);
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('splices a copy of an array a scroll holds, so the scroll still sees what it opened on', () => {
+    const map = CowMap.from(new Map(['a', 'b', 'c'].map((id) => [id, user(id)])));
+    const order = new CustomerOrder();
+    const held = order.held(map, 'user');
+    const before = map.version;
+    map.delete('b');
+    order.removed(map, user('b'), before);
+    expect(held).toEqual(['a', 'b', 'c']);
+    expect(order.known(map, 'user')).toEqual(['a', 'c']);
   });
 });

@@ -1,0 +1,93 @@
+// Reads after a removal or a rejected write do not walk the app. Not timed: the work is counted
+// (entries a join-log slice visits, walks that build the order index or a sorted index), and must
+// stay bounded by the page, not by the 3000 records the app holds.
+
+import { describe, expect, it } from 'vitest';
+import { CustomerOrder } from '../../src/store/customer-order.js';
+import type { FixtureInput } from '../../src/store/fixture-doc.js';
+import { sliceWork } from '../../src/store/join-log.js';
+import { SortedIndex } from '../../src/store/sorted-index.js';
+import { errorCodes, mock, type TestMock } from '../helpers.js';
+
+const N = 3000;
+const TAG = '7001';
+const id = (i: number) => `a0${i.toString(16).padStart(22, '0')}`;
+const T0 = 1_400_000_000;
+
+const LEAD = 'b0000000000000000000lead';
+
+/** 3000 users, oldest first in fixture order, all holding one tag, and one lead created between users 2995 and 2996; `limit` caps the app's customers. */
+function bigApp(limit?: number): TestMock {
+  const m = mock(limit === undefined ? {} : { limits: { customers: limit } });
+  const doc: FixtureInput = {
+    app: { id: 'demo', tokens: ['demo-token'] },
+    tags: [{ id: TAG, name: 'everyone' }],
+    customers: [
+      ...Array.from({ length: N }, (_, i) => ({ type: 'user' as const, id: id(i), user_id: `u-${i}`, created_at: T0 + 2 * i, updated_at: T0 + 2 * i, tags: [TAG] })),
+      { type: 'contact' as const, id: LEAD, user_id: '8a7c6b2e-0000-4000-8000-000000000001', created_at: T0 + 2 * 2995 + 1, updated_at: T0 },
+    ],
+  };
+  m.store.seedApp(doc, 'replace');
+  return m;
+}
+
+const ids = (res: { body: { users: { id: string }[] } }) => res.body.users.map((u) => u.id);
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => id(from + i));
+
+describe('no read walks the app after a removal', () => {
+  it('reads the last page of a tag\'s holders, descending, after one holder is archived, in work bounded by the page', async () => {
+    const m = bigApp();
+    expect((await m.call('DELETE', `/users/${id(10)}`)).status).toBe(200);
+    sliceWork.visited = 0;
+    const res = await m.call('GET', `/users?tag_id=${TAG}&per_page=20&order=desc`);
+    expect(res.status).toBe(200);
+    expect(res.body.total_count).toBe(N - 1);
+    expect(ids(res)).toEqual(range(N - 20, N).reverse());
+    const deep = await m.call('GET', `/users?tag_id=${TAG}&per_page=20&page=150`);
+    expect(ids(deep)).toEqual(range(2981, N));
+    expect(sliceWork.visited).toBeLessThan(400);
+  });
+
+  it('pages deep and opens a scroll after an archive without rebuilding the order index', async () => {
+    const m = bigApp();
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(range(2980, N));
+    const builds = CustomerOrder.builds;
+    expect((await m.call('DELETE', `/users/${id(2990)}`)).status).toBe(200);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual([...range(2980, 2990), ...range(2991, N)]);
+    const scroll = await m.call('GET', '/users/scroll');
+    expect(scroll.status).toBe(200);
+    expect(ids(scroll)).toEqual(range(0, 100));
+    // Archived while the scroll is open: skipped by the scroll, which still sees the order it opened on.
+    expect((await m.call('DELETE', `/users/${id(150)}`)).status).toBe(200);
+    const next = await m.call('GET', `/users/scroll?scroll_param=${scroll.body.scroll_param}`);
+    expect(ids(next)).toEqual([...range(100, 150), ...range(151, 201)]);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=8'))).toEqual([...range(140, 150), ...range(151, 161)]);
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('places a lead converted in place among the users without rebuilding the order index', async () => {
+    const m = bigApp();
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(range(2980, N));
+    const builds = CustomerOrder.builds;
+    const res = await m.call('POST', '/contacts/convert', { body: { contact: { id: LEAD }, user: { user_id: 'converted-1' } } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(LEAD);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual([...range(2980, 2996), LEAD, ...range(2996, 2999)]);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=151'))).toEqual([id(2999)]);
+    expect((await m.call('GET', '/contacts')).body.contacts).toEqual([]);
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('keeps the sorted index through a rejected write that had written a company', async () => {
+    const m = bigApp(N + 1);
+    const first = await m.call('GET', '/users?sort=updated_at&per_page=20');
+    expect(ids(first)).toEqual(range(N - 20, N).reverse());
+    const builds = SortedIndex.builds;
+    const res = await m.call('POST', '/users', { body: { user_id: 'one-too-many', companies: [{ company_id: 'brand-new-co', name: 'New' }] } });
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+    expect((await m.call('GET', '/users?sort=updated_at&per_page=20')).text).toBe(first.text);
+    expect(SortedIndex.builds).toBe(builds);
+    expect((await m.call('GET', '/companies?per_page=60')).body.companies).toEqual([]);
+  });
+});
