@@ -17,6 +17,6 @@ export default defineConfig({
     testTimeout: 120_000,
     // One module graph for all test files: a mutant run imports the app once, not once per file.
     isolate: false,
-    exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
+    exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/lifecycle.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
   },
 });
