@@ -154,3 +154,88 @@ describe('query and count over several journals', () => {
     expect(count([a, b], { since: 41 })).toBe(0);
   });
 });
+
+describe('the arena at its edges', () => {
+  it('fits entries that exactly fill the free room, and makes room by the oldest entry only', () => {
+    const space = new JournalSpace(4096); // one chunk of 3,072 bytes, 3 entries
+    const j = new Journal(10, space);
+    const third = (c: string) => `/${c.repeat(1023)}`;
+    for (const c of 'abc') j.add(record({ path: third(c) }));
+    expect(j.entries().map((e) => e.path)).toEqual([third('a'), third('b'), third('c')]);
+    j.add(record({ path: third('d') }));
+    expect(j.entries().map((e) => e.path)).toEqual([third('b'), third('c'), third('d')]);
+  });
+
+  it('keeps text of exactly a chunk, body included, and nothing longer', () => {
+    const space = new JournalSpace(4096);
+    const j = new Journal(10, space);
+    j.add(record({ path: '/p', bodyText: `{"t":"${'x'.repeat(3062)}"}` }));
+    expect(j.entries()[0]?.body).toEqual({ t: 'x'.repeat(3062) });
+    j.clear();
+    j.add(record({ path: '/p', bodyText: `{"t":"${'x'.repeat(3063)}"}` }));
+    expect(j.entries()[0]?.body).toEqual({ truncated: true, chars: 3071 });
+    j.clear();
+    j.add(record({ path: `/${'p'.repeat(3071)}` }));
+    j.add(record({ path: `/${'q'.repeat(3072)}` }));
+    expect(j.entries().map((e) => e.path.length)).toEqual([3072]);
+  });
+
+  it('reads back touched ids of a request without a body', () => {
+    const space = new JournalSpace(1024 * 1024);
+    const j = new Journal(10, space);
+    j.add(record({ path: '/users/1', touched: ['1', 'é'] }));
+    expect(j.entries()[0]).toMatchObject({ body: null, touched: ['1', 'é'] });
+    expect(space.used).toBe(8 + 10 + ENTRY_BYTES);
+  });
+
+  it('holds one chunk for a ring of one, however many entries went through', () => {
+    const space = new JournalSpace(4 * 1024 * 1024);
+    const j = new Journal(1, space);
+    for (let i = 0; i < 12; i++) j.add(record({ path: `/${String(i % 10).repeat(600_000)}` }));
+    expect(j.entries().map((e) => e.path.slice(0, 2))).toEqual(['/1']);
+    expect(space.arenaHeld).toBe(1024 * 1024);
+  });
+
+  it('wraps to the first chunk by dropping only the entries in the way', () => {
+    const space = new JournalSpace(4 * 1024 * 1024); // three 1 MiB chunks
+    const j = new Journal(100, space);
+    // Over half a chunk each: one entry a chunk.
+    const text = (c: string) => `/${c.repeat(600_000)}`;
+    for (const c of 'abcd') j.add(record({ path: text(c) }));
+    expect(j.entries().map((e) => e.path)).toEqual([text('b'), text('c'), text('d')]);
+  });
+
+  it('never reuses the buffer of a chunk that still holds a live entry', () => {
+    const space = new JournalSpace(4 * 1024 * 1024); // three 1 MiB chunks
+    const keep = new Journal(100, space);
+    const churn = new Journal(1, space);
+    const text = (c: string) => `/${c.repeat(400_000)}`;
+    const kept: string[] = [];
+    // Each chunk takes two entries: one that stays, one that leaves when the next churns in.
+    for (let i = 0; i < 6; i++) {
+      const c = String.fromCharCode(97 + i);
+      keep.add(record({ path: text(c) }));
+      kept.push(text(c));
+      churn.add(record({ path: text(c.toUpperCase()) }));
+    }
+    const now = keep.entries().map((e) => e.path);
+    expect(now).toEqual(kept.slice(kept.length - now.length));
+    expect(now.length).toBeGreaterThanOrEqual(3);
+    expect(churn.entries().map((e) => e.path)).toEqual([text('F')]);
+  });
+
+  it('compacts the store-wide queue behind a long-lived entry and still drops the oldest first', () => {
+    const space = new JournalSpace(16 * 1024); // at most 12 entries
+    const old = new Journal(10, space);
+    const ring = new Journal(2, space);
+    const wide = new Journal(100, space);
+    old.add(record({ path: '/old' }));
+    for (let i = 0; i < 300; i++) ring.add(record({ path: `/r${i}` }));
+    expect(space.entries).toBe(3);
+    for (let i = 0; i < 11; i++) wide.add(record({ path: `/w${i}` }));
+    expect(space.entries).toBe(12);
+    expect(old.entries()).toEqual([]);
+    expect(ring.entries().map((e) => e.path)).toEqual(['/r299']);
+    expect(wide.entries()).toHaveLength(11);
+  });
+});
