@@ -70,6 +70,37 @@ describe('join logs', () => {
     );
   });
 
+  it('lists, counts and slices right after a rejoin, a compaction and more leaves', () => {
+    const maps: JoinMaps = { logs: CowMap.empty(), seqs: CowMap.empty() };
+    let model: string[] = [];
+    const doJoin = (id: string) => { join(maps, 'k', id); model.push(id); };
+    const doLeave = (id: string) => { leave(maps, 'k', id); model = model.filter((x) => x !== id); };
+    const holds = (id: string) => (model.includes(id) ? id : undefined);
+    const verify = () => {
+      expect(joined(maps, 'k', holds)).toEqual(model);
+      expect(joinedCount(maps, 'k')).toBe(model.length);
+      const even = (id: string) => Number(id.slice(2)) % 2 === 0;
+      for (const [start, end] of [[0, 3], [2, 5], [0, 100], [4, 4]] as const) {
+        expect(joinedSlice(maps, 'k', start, end, even, false)).toEqual(model.filter(even).slice(start, end));
+        expect(joinedSlice(maps, 'k', start, end, () => true, true)).toEqual(model.slice(start, end));
+      }
+    };
+    doJoin('id1');
+    doJoin('id2');
+    doLeave('id1');
+    doJoin('id1'); // a rejoin: id1's first entry is dead, its second live
+    doJoin('id3');
+    verify();
+    for (let i = 4; i < 40; i++) doJoin(`id${i}`);
+    for (let i = 4; i < 30; i++) doLeave(`id${i}`); // compacts on the way
+    verify();
+    doLeave('id2');
+    doJoin('id2');
+    doJoin('id6');
+    doLeave('id35');
+    verify();
+  });
+
   it('keeps the marks of ids that left bounded by what the logs hold', () => {
     const maps: JoinMaps = { logs: CowMap.empty(), seqs: CowMap.empty() };
     for (let round = 0; round < 50; round++) {
