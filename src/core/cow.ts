@@ -118,7 +118,8 @@ export class CowMap<V> {
     // Stryker disable next-line ConditionalExpression: equivalent, as above (an empty overlay yields nothing)
     if (clean) return;
     for (const [key, slot] of overlay) {
-      if (slot !== DELETED && !this.base.has(key)) yield [key, slot];
+      // A DELETED slot is only ever set for a key of the base.
+      if (!this.base.has(key)) yield [key, slot as V];
     }
   }
 

@@ -74,3 +74,12 @@ describe('Clock', () => {
     expect(frozen.nowMs()).toBe(CLOCK_MAX_SECONDS * 1000);
   });
 });
+
+describe('Clock without an injected wall', () => {
+  it('starts at the wall clock\'s time', () => {
+    const before = Math.floor(Date.now() / 1000);
+    const now = new Clock().now();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+  });
+});

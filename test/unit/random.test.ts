@@ -44,6 +44,11 @@ describe('Random', () => {
     expect(new Random(3).hex(13)).toBe('402b5b4cc6c07');
     expect(new Random(3).base36(13)).toBe('hsywy4j59xoxo');
     expect(new Random(3).hex(0)).toBe('');
+    // Exactly two draws for 12 characters: the next call starts at the third.
+    const twice = new Random(3);
+    expect([twice.base36(12), twice.base36(12)]).toEqual(['hsywy4j59xox', 'oswqdycqqaab']);
+    // Draws below 36^5 are zero-padded to six characters: pinned over many draws.
+    expect(hashSeed(new Random(4).base36(6000))).toBe(258050706);
     const r = new Random(11);
     for (let i = 0; i < 200; i++) {
       expect(r.hex(10)).toMatch(/^[0-9a-f]{10}$/);
