@@ -101,6 +101,14 @@ describe('join logs', () => {
     verify();
   });
 
+  it('lists an id that left a seeded log and came back once, at its new place', () => {
+    const maps: JoinMaps = { logs: CowMap.from(new Map([['k', baseLog(['a', 'b'])]])), seqs: CowMap.empty() };
+    leave(maps, 'k', 'a');
+    join(maps, 'k', 'a');
+    expect(joined(maps, 'k', (id) => id)).toEqual(['b', 'a']);
+    expect(joinedSlice(maps, 'k', 0, 5, () => true, false)).toEqual(['b', 'a']);
+  });
+
   it('keeps the marks of ids that left bounded by what the logs hold', () => {
     const maps: JoinMaps = { logs: CowMap.empty(), seqs: CowMap.empty() };
     for (let round = 0; round < 50; round++) {
