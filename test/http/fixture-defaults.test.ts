@@ -1,9 +1,13 @@
 // What a seeded record gets for each member the document leaves out, as the export shows it: the
 // reference time for timestamps, the earliest known time for the later ones, and empty values.
 
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_TIME } from '../../src/store/normalize.js';
 import { mock, stateText } from '../helpers.js';
+
+// A one-app store: these tests seed their own app and need none of the default fixtures.
+const FIXTURES = fileURLToPath(new URL('../golden/fixtures', import.meta.url));
 
 const T = REFERENCE_TIME;
 const U = 'u0000000000000000000000a';
@@ -34,7 +38,7 @@ const doc = {
 
 describe('a seeded document with members left out', () => {
   it('is completed with the documented defaults', async () => {
-    const m = mock();
+    const m = mock({ fixturesDir: FIXTURES });
     const seeded = await m.call('POST', '/__admin/seed', { token: null, body: doc });
     expect(seeded.status).toBe(200);
     const s = JSON.parse(await stateText(m, 'min'));

@@ -2,8 +2,12 @@
 // parameter_invalid naming the member at fault: duplicate ids and keys, references to records the
 // document lacks, and identity rules checked on the stored (trimmed, normalised) form.
 
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { errorCodes, mock } from '../helpers.js';
+
+// A one-app store: these tests seed their own app and need none of the default fixtures.
+const FIXTURES = fileURLToPath(new URL('../golden/fixtures', import.meta.url));
 
 const U1 = 'u0000000000000000000000a';
 const U2 = 'u0000000000000000000000b';
@@ -73,13 +77,13 @@ describe('POST /__admin/seed with records that do not hold together', () => {
     const d = valid();
     d.tags.push({ id: '6', name: 't'.repeat(255) });
     d.customers[1].email = `${'E'.repeat(243)}@example.com`;
-    const res = await mock().call('POST', '/__admin/seed', { token: null, body: d });
+    const res = await mock({ fixturesDir: FIXTURES }).call('POST', '/__admin/seed', { token: null, body: d });
     expect(res.status).toBe(200);
   });
 
   for (const [what, breakIt, field] of cases) {
     it(`refuses ${what}, naming ${field}`, async () => {
-      const m = mock();
+      const m = mock({ fixturesDir: FIXTURES });
       const d = valid();
       breakIt(d);
       const res = await m.call('POST', '/__admin/seed', { token: null, body: d });
