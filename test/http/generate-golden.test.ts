@@ -39,9 +39,16 @@ const doc = {
     { id: 'u0000000000000000000000a', user_id: 'gen-user-2', email: 'taken@example.com' },
     { id: 'u0000000000000000000000b', user_id: 'doc-2', email: 'augustine.schumm@example.com' },
   ],
-  conversations: [{ id: 'v0000000000000000000000a', customers: ['u0000000000000000000000a'], author: { type: 'user', id: 'u0000000000000000000000a' } }],
+  conversations: [
+    { id: 'v0000000000000000000000a', customers: ['u0000000000000000000000a'], author: { type: 'user', id: 'u0000000000000000000000a' } },
+    {
+      id: 'v0000000000000000000000b', customers: ['u0000000000000000000000a'], author: { type: 'user', id: 'u0000000000000000000000a' },
+      assignee: { type: 'admin', id: '8' }, created_at: 100,
+      parts: [{ id: '1', author: { type: 'admin', id: '8' }, created_at: 200 }, { id: '2', author: { type: 'user', id: 'u0000000000000000000000a' }, created_at: 300 }],
+    },
+  ],
   companies: [{ id: 'c0000000000000000000000a', company_id: 'gen-company-1', name: 'Taken Co' }],
-  generate: { companies: 3, users: 4, leads: 2, visitors: 2, conversations: 4, parts: { v0000000000000000000000a: 7 } },
+  generate: { companies: 3, users: 4, leads: 2, visitors: 2, conversations: 4, parts: { v0000000000000000000000a: 7, v0000000000000000000000b: 2 } },
 };
 
 interface Exported {
@@ -108,16 +115,35 @@ describe('generated records for seed 1', () => {
       expect(co.segments.every((s: string) => s === 's0000000000000000000000a')).toBe(true);
     }
     expect(made.find((c) => c.email?.startsWith('augustine.schumm'))?.email).toBe('augustine.schumm.user1@example.com');
-    expect(conversations).toHaveLength(5);
+    expect(conversations).toHaveLength(6);
+    // Parts added to a conversation that has some continue its ids and its timeline.
+    const continued = conversations.find((c) => c.id === 'v0000000000000000000000b');
+    expect(continued?.parts.map((p: { id: string }) => p.id)).toEqual(['1', '2', '3', '4']);
+    expect(continued?.parts[2].created_at).toBeGreaterThan(300);
+    expect(continued?.parts[2].author).toEqual({ type: 'admin', id: '8' });
     const extended = conversations.find((c) => c.id === 'v0000000000000000000000a');
     expect(extended?.parts.map((p: { part_type: string }) => p.part_type)).toEqual(['comment', 'comment', 'comment', 'comment', 'comment', 'comment', 'note']);
-    for (const conv of conversations.filter((c) => c !== extended)) {
+    for (const conv of conversations.filter((c) => c !== extended && c !== continued)) {
       expect(conv.parts.length).toBeGreaterThanOrEqual(1);
       expect(conv.parts.length).toBeLessThanOrEqual(5);
       expect(conv.parts.map((p: { id: string }) => p.id)).toEqual(conv.parts.map((_: unknown, i: number) => String(i + 1)));
       expect(conv.parts[0].author).toEqual(conv.assignee);
       expect(conv.updated_at).toBe(conv.parts.at(-1).created_at);
       expect(['7', '8']).toContain(conv.assignee.id);
+    }
+  });
+
+  it('without admins, tags or segments: records without them, and no conversations', async () => {
+    const m = mock({ fixturesDir: FIXTURES });
+    const bare = { app: { id: 'bare', tokens: ['bare-token'] }, generate: { companies: 2, users: 3, leads: 1, conversations: 3 } };
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: bare })).status).toBe(200);
+    const s = JSON.parse(await stateText(m, 'bare')) as Exported;
+    expect(s.customers).toHaveLength(4);
+    expect(s.conversations).toEqual([]);
+    for (const c of [...s.customers, ...s.companies]) {
+      expect(c.tags).toEqual([]);
+      expect(c.segments).toEqual([]);
+      expect(c.custom_attributes).toEqual({});
     }
   });
 });
