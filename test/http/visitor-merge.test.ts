@@ -90,6 +90,16 @@ describe('POST /visitors/convert refusals name the member at fault', () => {
     expect(fields(await reject(m, { visitor: { id: VISITOR }, type: 'user' }, 400, ['parameter_not_found']))).toEqual(['user']);
   });
 
+  it('names user.email for a user email over the limit once lower-cased, with or without a user_id', async () => {
+    const m = mock();
+    // İ lower-cases to two code points: 255 characters sent, 455 stored.
+    const long = `${'\u0130'.repeat(200)}${'e'.repeat(43)}@example.com`;
+    for (const user of [{ email: long }, { user_id: 'ada-1', email: long }]) {
+      const res = await reject(m, { visitor: { id: VISITOR }, user, type: 'user' }, 400, ['parameter_invalid']);
+      expect(fields(res)).toEqual(['user.email']);
+    }
+  });
+
   it('tells an email-only visitor key apart from no key at all', async () => {
     const m = mock();
     const byEmail = await reject(m, { visitor: { email: 'x@example.com' }, type: 'lead' }, 400, ['parameter_not_found']);
