@@ -133,9 +133,9 @@ describe('generated records for seed 1', () => {
     }
   });
 
-  it('without admins, tags or segments: records without them, and no conversations', async () => {
+  it('without admins, tags or segments: records without them, no conversations, and no parts for a conversation the document lacks', async () => {
     const m = mock({ fixturesDir: FIXTURES });
-    const bare = { app: { id: 'bare', tokens: ['bare-token'] }, generate: { companies: 2, users: 3, leads: 1, conversations: 3 } };
+    const bare = { app: { id: 'bare', tokens: ['bare-token'] }, generate: { companies: 2, users: 3, leads: 1, conversations: 3, parts: { 'not-a-conversation': 2 } } };
     expect((await m.call('POST', '/__admin/seed', { token: null, body: bare })).status).toBe(200);
     const s = JSON.parse(await stateText(m, 'bare')) as Exported;
     expect(s.customers).toHaveLength(4);
