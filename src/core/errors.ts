@@ -99,6 +99,7 @@ export function apiError(code: ErrorCode, message: string, field?: string): ApiE
   return new ApiError(field === undefined ? { code, message } : { code, message, field });
 }
 
+// Stryker disable next-line StringLiteral: error-message wording
 export const notFound = (message = 'Resource Not Found'): ApiError => apiError('not_found', message);
 export const invalid = (field: string, message: string): ApiError => apiError('parameter_invalid', message, field);
 export const missing = (field: string, message = `${field} is a required parameter.`): ApiError =>
