@@ -120,7 +120,7 @@ describe('what enrichment derives', () => {
 });
 
 describe('enrichment values are stable', () => {
-  it('an email gives the same avatar and profile id on every run and every version (pinned values)', async () => {
+  it('an email gives the same avatar and profile id on every run and every version, pinned', async () => {
     const m = await drained();
     const res = await post(m, { user_id: 'pinned-1', email: 'pinned@example.com' });
     await admin(m, 'POST', '/__admin/jobs/run?app=demo');

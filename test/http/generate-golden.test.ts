@@ -70,7 +70,7 @@ describe('generated records for seed 1', () => {
     expect(got).toEqual(JSON.parse(readFileSync(GOLDEN, 'utf8')));
   });
 
-  it('satisfy what the generator promises (the golden values are checked against it)', async () => {
+  it('satisfy what the generator promises, against which the golden values are checked', async () => {
     const { customers, companies, conversations } = await generated(mock({ fixturesDir: FIXTURES }));
     const made = customers.filter((c) => !c.id.startsWith('u000'));
     expect(made.map((c) => c.type).sort()).toEqual(['contact', 'contact', 'user', 'user', 'user', 'user', 'visitor', 'visitor']);

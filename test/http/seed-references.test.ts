@@ -82,7 +82,7 @@ describe('POST /__admin/seed with records that do not hold together', () => {
   });
 
   for (const [what, breakIt, field] of cases) {
-    it(`refuses ${what}, naming ${field}`, async () => {
+    it(`refuses ${what}, naming the member at fault`, async () => {
       const m = mock({ fixturesDir: FIXTURES });
       const d = valid();
       breakIt(d);

@@ -25,7 +25,7 @@ describe('Random', () => {
     expect(new Random(9).pick(['a', 'b', 'c', 'd', 'e'])).toBe('a');
   });
 
-  it('keeps floats in [0, 1) and integers in [0, max)', () => {
+  it('keeps floats from 0 up to 1 and integers from 0 up to max, both ends excluded at the top', () => {
     const r = new Random(5);
     for (let i = 0; i < 2000; i++) {
       const f = r.next();
