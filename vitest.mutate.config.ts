@@ -9,14 +9,20 @@ import base from './vitest.config.js';
 const mock = base.test?.projects?.find((p) => typeof p === 'object' && 'test' in p && p.test?.name === 'mock');
 if (!mock || typeof mock !== 'object' || !('test' in mock) || !mock.test) throw new Error("vitest.config.ts has no 'mock' project");
 
+// MUTATE_TESTS=a.test.ts,b.test.ts narrows a run to those files: for code every request reaches
+// (the journal, the fixture loader), where each surviving mutant would otherwise cost the whole
+// suite. A narrowed score is a lower bound: a mutant only another file kills counts as survived.
+const narrowed = process.env.MUTATE_TESTS?.split(',').filter((f) => f !== '');
+
 export default defineConfig({
   test: {
     ...mock.test,
+    ...(narrowed?.length ? { include: narrowed } : {}),
     name: 'mutate',
     // Instrumented code runs several times slower: the 1 MB adversarial inputs need the room.
     testTimeout: 120_000,
     // One module graph for all test files: a mutant run imports the app once, not once per file.
     isolate: false,
-    exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
+    exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/lifecycle.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
   },
 });

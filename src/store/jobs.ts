@@ -17,14 +17,13 @@ import type { Customer, Job, SocialProfile } from './types.js';
 export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
   const job = { id: app.counters.job++, kind: 'enrich_customer' as const, customer_id: customerId, due_at: Math.min(dueAt, CLOCK_MAX_SECONDS) };
   let i = app.jobs.length;
-  while (i > 0 && (app.jobs[i - 1]?.due_at ?? 0) > dueAt) i--;
+  while (i > 0 && (app.jobs[i - 1] as Job).due_at > dueAt) i--;
   app.jobs.splice(i, 0, job);
 }
 
-function socialProfiles(c: Customer): SocialProfile[] {
-  if (!c.email) return [];
-  const handle = (c.email.split('@')[0] ?? '').replace(/[^a-z0-9_]/g, '').slice(0, 15) || `user${hashSeed(c.id) % 10000}`;
-  return [{ type: 'social_profile', name: 'Twitter', id: String(hashSeed('twitter', c.email)), username: handle, url: `https://twitter.com/${handle}` }];
+function socialProfiles(id: string, email: string): SocialProfile[] {
+  const handle = (email.split('@')[0] ?? '').replace(/[^a-z0-9_]/g, '').slice(0, 15) || `user${hashSeed(id) % 10000}`;
+  return [{ type: 'social_profile', name: 'Twitter', id: String(hashSeed('twitter', email)), username: handle, url: `https://twitter.com/${handle}` }];
 }
 
 function enrich(c: Customer, now: number): Customer {
@@ -33,7 +32,7 @@ function enrich(c: Customer, now: number): Customer {
   const next = copyCustomer(c);
   next.location_data = location ?? c.location_data;
   next.avatar_image_url = avatar;
-  next.social_profiles = c.email ? socialProfiles(c) : c.social_profiles;
+  next.social_profiles = c.email ? socialProfiles(c.id, c.email) : c.social_profiles;
   next.updated_at = Math.max(c.updated_at, now);
   return next;
 }
@@ -41,7 +40,8 @@ function enrich(c: Customer, now: number): Customer {
 /** Runs every job due at `now` (all of them when `now` is Infinity); returns how many ran. */
 export function runDueJobs(app: AppState, now: number): number {
   const jobs = app.jobs;
-  if (jobs.length === 0 || (jobs[0]?.due_at ?? Infinity) > now) return 0;
+  const first = jobs[0];
+  if (first === undefined || first.due_at > now) return 0;
   // The queue is ordered by due time, so the due jobs are a prefix of it.
   let n = 1;
   while (n < jobs.length && (jobs[n] as Job).due_at <= now) n++;

@@ -124,3 +124,14 @@ describe('what enrichment derives', () => {
     expect((await user(m, res.body.id)).location_data).toEqual({ type: 'location_data' });
   });
 });
+
+describe('enrichment values are stable', () => {
+  it('an email gives the same avatar and profile id on every run and every version, pinned', async () => {
+    const m = await drained();
+    const res = await post(m, { user_id: 'pinned-1', email: 'pinned@example.com' });
+    await admin(m, 'POST', '/__admin/jobs/run?app=demo');
+    const after = await user(m, res.body.id);
+    expect(after.avatar.image_url).toBe('https://static.example.com/avatars/fe147965.png');
+    expect(after.social_profiles.social_profiles[0].id).toBe('3950343434');
+  });
+});

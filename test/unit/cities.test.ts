@@ -317,3 +317,22 @@ describe('locationForIp', () => {
     }
   });
 });
+
+describe('locationForIp near the special ranges', () => {
+  it('reads an address as IPv4-mapped only with all five leading groups zero and ffff', () => {
+    const v4 = locationForIp('8.8.4.4');
+    for (const ip of ['1::ffff:808:404', '0:1::ffff:808:404', '0:0:1::ffff:808:404', '0:0:0:1:0:ffff:808:404', '::1:ffff:808:404', '::fffe:808:404']) {
+      expect(locationForIp(ip), ip).not.toBeNull();
+      expect(locationForIp(ip), ip).not.toEqual(v4);
+    }
+  });
+
+  it('places public addresses that share an octet with a private range', () => {
+    for (const ip of ['8.20.1.1', '1.168.1.1', '1.254.1.1', '0.1.0.0', '0.0.1.0', '0.0.0.1', '173.16.0.0']) {
+      expect(locationForIp(ip), ip).not.toBeNull();
+    }
+    for (const ip of ['172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '0.0.0.0', '10.1.2.3', '127.0.0.1']) {
+      expect(locationForIp(ip), ip).toBeNull();
+    }
+  });
+});

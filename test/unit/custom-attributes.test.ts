@@ -12,6 +12,11 @@ describe('mergeCustomAttributes', () => {
     expect(current).toEqual({ a: 1, b: 'x' });
   });
 
+  it('refuses more names than a record may hold as a whole, before checking any name', () => {
+    const r = mergeCustomAttributes({}, { ...fields(MAX_FIELDS), 'a.b': 1 });
+    expect(fieldsOf(r)).toEqual(['custom_attributes']);
+  });
+
   it('returns the current attributes when nothing is sent', () => {
     const current = { a: 1 };
     expect(mergeCustomAttributes(current, undefined).value).toBe(current);

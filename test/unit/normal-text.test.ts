@@ -38,3 +38,11 @@ describe('normal text', () => {
     expect(longerThan('a'.repeat(256), 255)).toBe(true);
   });
 });
+
+describe('tag name keys', () => {
+  it('compare by lower case: names that only upper-case to the same text stay apart', () => {
+    expect(tagNameKey('VIP')).toBe(tagNameKey('vip'));
+    // ß upper-cases to SS but lower-cases to itself: "Straße" and "STRASSE" are two names.
+    expect(tagNameKey('Straße')).not.toBe(tagNameKey('STRASSE'));
+  });
+});
