@@ -149,8 +149,8 @@ export class CowMap<V> {
     // Stryker disable next-line ConditionalExpression: equivalent, as above (an empty overlay yields nothing)
     if (clean) return;
     for (const [key, slot] of overlay) {
-      // A DELETED slot is only ever set for a key of the base.
-      if (!this.base.has(key)) yield [key, slot as V];
+      // A key of the app's own is marked DELETED while the transaction that deleted it runs.
+      if (slot !== DELETED && !this.base.has(key)) yield [key, slot];
     }
   }
 

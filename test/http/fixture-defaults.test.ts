@@ -46,8 +46,8 @@ describe('a seeded document with members left out', () => {
     expect(s.admins).toEqual([{ id: '1', name: 'Ann', email: 'ann@example.com', away_mode_enabled: false, away_mode_reassign: false }]);
     expect(s.teams).toEqual([{ id: '10', name: 'Team', away_mode_enabled: false, away_mode_reassign: false, admin_ids: [] }]);
     expect(s.segments).toEqual([
-      { id: 's0000000000000000000000a', name: 'Seg', person_type: 'user', created_at: T, updated_at: T },
-      { id: 's0000000000000000000000b', name: 'Old seg', person_type: 'company', created_at: 100, updated_at: 100 },
+      { id: 's0000000000000000000000a', name: 'Seg', person_type: 'user', created_at: T, updated_at: T, rule_tags: [] },
+      { id: 's0000000000000000000000b', name: 'Old seg', person_type: 'company', created_at: 100, updated_at: 100, rule_tags: [] },
     ]);
     expect(s.tags).toEqual([{ id: '5', name: 'Caf\u00e9' }]);
     expect(s.data_attributes).toEqual([
