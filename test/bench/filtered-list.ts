@@ -11,6 +11,7 @@
 // `npx tsx test/bench/filtered-list.ts [--rounds N]` prints the table; `filteredLists()` returns the
 // rows for run.ts.
 
+import { MAX_PAGED_RECORDS } from '../../src/core/pagination.js';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
@@ -91,7 +92,8 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
     const plan = await Promise.all(
       apps.map(async (a) => {
         const total = (await get(`/users?${query}&per_page=1`, a.headers)).body.total_count;
-        const page = Math.max(1, Math.ceil(total / PER_PAGE / 2));
+        // The middle page, or the deepest a list serves (it pages only to record 10,000).
+        const page = Math.max(1, Math.min(Math.ceil(total / PER_PAGE / 2), Math.floor(MAX_PAGED_RECORDS / PER_PAGE)));
         const path = `/users?${query}&per_page=${PER_PAGE}&page=${page}`;
         const first = await get(path, a.headers);
         if (first.body.users.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${first.body.users.length} users, not a full page`);

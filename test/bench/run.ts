@@ -40,6 +40,7 @@ import {
 } from './lib.js';
 import { CUSTOMER_JSON_CACHE_SIZE } from '../../src/views/customer-json.js';
 import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites } from './scenarios.js';
+import { MAX_PAGED_RECORDS } from '../../src/core/pagination.js';
 import { journalMemory } from './journal-memory.js';
 import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
 import { filteredLists, formatFilteredRows } from './filtered-list.js';
@@ -142,16 +143,22 @@ function seedDoc(id: string, users: number) {
   return { app: { id, tokens: [`${id}-token`], rate_limit_per_minute: 1_000_000_000 }, generate: { users } };
 }
 
-/** Up to `want` user ids of an app, spread over its pages. */
+/** Up to `want` user ids of an app, spread over all of it (read with the scroll: lists page only to 10,000 records). */
 async function userIds(server: Server, token: string, total: number, want: number): Promise<string[]> {
-  const pages = Math.ceil(total / 60);
-  const picks = Math.min(pages, 5);
+  const all: string[] = [];
+  let param = '';
+  for (;;) {
+    const reply = await callOk(`${server.url}/users/scroll${param ? `?scroll_param=${param}` : ''}`, { headers: bearer(token) });
+    const body = JSON.parse(reply.text) as { users: { id: string }[]; scroll_param: string };
+    if (body.users.length === 0) break;
+    all.push(...body.users.map((u) => u.id));
+    param = body.scroll_param;
+  }
+  const picks = Math.min(Math.ceil(total / 60), 5);
   const ids: string[] = [];
   for (let k = 0; k < picks; k++) {
-    const page = 1 + Math.floor((k * (pages - 1)) / Math.max(1, picks - 1));
-    const reply = await callOk(`${server.url}/users?per_page=60&page=${page}`, { headers: bearer(token) });
-    const users = (JSON.parse(reply.text) as { users: { id: string }[] }).users;
-    ids.push(...users.slice(0, Math.ceil(want / picks)).map((u) => u.id));
+    const at = Math.floor((k * Math.max(0, all.length - 60)) / Math.max(1, picks - 1));
+    ids.push(...all.slice(at, at + Math.ceil(want / picks)));
   }
   return ids.slice(0, want);
 }
@@ -249,8 +256,9 @@ async function scale(): Promise<Scale> {
       return median(ms);
     };
     const listing: Scale['listing'] = [];
-    for (const path of ['/users/{id}', '/users?user_id=nobody', '/users?per_page=60', '/users?per_page=60&page={last}', '/counts', '/counts?type=user&count=tag']) {
-      const at = (ids: string[], users: number) => path.replace('{id}', ids[0] ?? '').replace('{last}', String(Math.ceil(users / 60)));
+    // {deepest}: the last page a list serves (the last of the app, or the one ending at record 10,000).
+    for (const path of ['/users/{id}', '/users?user_id=nobody', '/users?per_page=60', '/users?per_page=60&page={deepest}', '/counts', '/counts?type=user&count=tag']) {
+      const at = (ids: string[], users: number) => path.replace('{id}', ids[0] ?? '').replace('{deepest}', String(Math.min(Math.ceil(users / 60), Math.floor(MAX_PAGED_RECORDS / 60))));
       listing.push({ what: `GET ${path}`, small: await timed(at(smallIds, 100), 'scale100-token'), big: await timed(at(bigIds, 100_000), 'scale100k-token') });
     }
     return { generation, reset, lookup, lookupSizes: { small: smallIds.length, big: bigIds.length, uncached: uncachedIds.length }, listing, rssAfterSeed };
