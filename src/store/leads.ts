@@ -5,10 +5,9 @@
 import { missing } from '../core/errors.js';
 import { listingOf, type Listing } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
-import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput } from './customers.js';
+import { anonymousProblems, findAnonymous, write, type CustomerInput } from './customers.js';
 import { joined } from './join-log.js';
-import { enqueueEnrichment } from './jobs.js';
-import { becomeUser, mergeInto, moveConversations } from './merge.js';
+import { convertIntoUser } from './merge.js';
 import type { Store } from './store.js';
 import type { Customer } from './types.js';
 
@@ -49,18 +48,5 @@ export interface LeadConvertInput {
 export function convertLead(store: Store, app: AppState, input: LeadConvertInput): Customer {
   const lead = findAnonymous(app, 'contact', input.contact ?? {});
   if (!lead) throw missing('contact.user_id', 'The lead to convert is named by contact.id or contact.user_id.');
-  const keys = input.user ?? {};
-  if (keys.id === undefined && text(keys.user_id) === undefined && emailOf(keys.email, 'user.email') === undefined) {
-    throw missing('user.user_id', 'User email, user_id or id must be supplied');
-  }
-  const now = store.now();
-  const { target, identity } = matchUser(store, app, keys, 'user.email', 'user.user_id');
-  const user = typeof target === 'function' ? becomeUser(lead, identity, now) : mergeInto({ ...target, ...identity }, lead, now);
-  if (user.id !== lead.id) {
-    app.removeCustomer(lead.id);
-    moveConversations(app, lead.id, user.id);
-  }
-  app.saveCustomer(user);
-  if (user.email !== lead.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
-  return user;
+  return convertIntoUser(store, app, lead, input.user ?? {}, store.now());
 }

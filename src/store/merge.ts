@@ -1,9 +1,11 @@
 // What converting a visitor or a lead into a user does to the records (POST /visitors/convert,
 // POST /contacts/convert): the anonymous record becomes the user, or is merged into an existing one.
 
-import { ApiError } from '../core/errors.js';
+import { ApiError, missing } from '../core/errors.js';
 import { mergeCustomAttributes } from './custom-attributes.js';
-import type { Identity } from './customers.js';
+import { emailOf, matchUser, text, type Identity } from './customers.js';
+import { enqueueEnrichment } from './jobs.js';
+import type { Store } from './store.js';
 import type { AppState } from './app-state.js';
 import { joined } from './join-log.js';
 import type { Author, Conversation, Customer } from './types.js';
@@ -62,4 +64,24 @@ export function moveConversations(app: AppState, fromId: string, toId: string): 
     const parts = c.parts.some((p) => moved(p.author) !== p.author) ? c.parts.map((p) => (moved(p.author) === p.author ? p : { ...p, author: moved(p.author) })) : c.parts;
     app.saveConversation({ ...c, customers, author: moved(c.author), parts });
   }
+}
+
+/**
+ * A lead or visitor converted into the user `keys` name (POST /contacts/convert, POST
+ * /visitors/convert): merged into that user when one matches (the person's record goes, its
+ * conversations follow), or becoming that user under its own id.
+ */
+export function convertIntoUser(store: Store, app: AppState, person: Customer, keys: { id?: string; user_id?: string | null; email?: string | null }, now: number): Customer {
+  if (keys.id === undefined && text(keys.user_id) === undefined && emailOf(keys.email, 'user.email') === undefined) {
+    throw missing('user.user_id', 'User email, user_id or id must be supplied');
+  }
+  const { target, identity } = matchUser(store, app, keys, 'user.email', 'user.user_id');
+  const user = typeof target === 'function' ? becomeUser(person, identity, now) : mergeInto({ ...target, ...identity }, person, now);
+  if (user.id !== person.id) {
+    app.removeCustomer(person.id);
+    moveConversations(app, person.id, user.id);
+  }
+  app.saveCustomer(user);
+  if (user.email !== person.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
+  return user;
 }

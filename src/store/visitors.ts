@@ -4,9 +4,8 @@
 
 import { badChoice, missing } from '../core/errors.js';
 import type { AppState } from './app-state.js';
-import { anonymousProblems, emailOf, findAnonymous, matchUser, text, write, type CustomerInput, type Identity } from './customers.js';
-import { enqueueEnrichment } from './jobs.js';
-import { becomeUser, mergeInto, moveConversations } from './merge.js';
+import { anonymousProblems, emailOf, findAnonymous, text, write, type CustomerInput, type Identity } from './customers.js';
+import { convertIntoUser } from './merge.js';
 import type { Store } from './store.js';
 import type { Customer } from './types.js';
 
@@ -56,16 +55,5 @@ export function convertVisitor(store: Store, app: AppState, input: ConvertInput)
     return lead;
   }
   if (!input.user) throw missing('user', 'user is a required parameter when type is user.');
-  if (input.user.id === undefined && !text(input.user.user_id) && emailOf(input.user.email, 'user.email') === undefined) {
-    throw missing('user.user_id', 'User email, user_id or id must be supplied');
-  }
-  const { target, identity } = matchUser(store, app, input.user, 'user.email', 'user.user_id');
-  const user = typeof target === 'function' ? becomeUser(visitor, identity, now) : mergeInto({ ...target, ...identity }, visitor, now);
-  if (user.id !== visitor.id) {
-    app.removeCustomer(visitor.id);
-    moveConversations(app, visitor.id, user.id);
-  }
-  app.saveCustomer(user);
-  if (user.email !== visitor.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
-  return user;
+  return convertIntoUser(store, app, visitor, input.user, now);
 }
