@@ -10,6 +10,10 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/bench/**', 'test/example/**', 'node_modules/**'],
           pool: 'threads',
+          // Files of a worker share one module graph: each file used to import the app and compile
+          // its validators again, which took more of the suite's time than the tests themselves.
+          // Every test builds its own store and app, so no state crosses files.
+          isolate: false,
           testTimeout: 20_000,
         },
       },
