@@ -21,6 +21,7 @@ import type {
   Customer,
   DataAttribute,
   Job,
+  Note,
   Segment,
   Tag,
   Team,
@@ -72,6 +73,12 @@ export interface Collections<M extends 'base' | 'live'> {
   conversationsOf: Coll<M, JoinLog>;
   /** customer id NUL conversation id -> its place in conversationsOf's log */
   conversationSeqs: Coll<M, number>;
+  /** Notes by id (store/notes.ts). */
+  notes: Coll<M, Note>;
+  /** customer id -> its notes' ids, oldest first (join-log.ts) */
+  notesOf: Coll<M, JoinLog>;
+  /** customer id NUL note id -> its place in notesOf's log */
+  noteSeqs: Coll<M, number>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -103,6 +110,9 @@ export const COLLECTION_NAMES = [
   'archivedEmailSeqs',
   'conversationsOf',
   'conversationSeqs',
+  'notes',
+  'notesOf',
+  'noteSeqs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -146,9 +156,11 @@ export interface AppLimits {
   companies: number;
   /** Conversation parts over all of the app's conversations. */
   parts: number;
+  /** Notes over all of the app's people (store/notes.ts). */
+  notes: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000 };
+export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000, notes: 100_000 };
 
 export interface RateWindow {
   start: number;
