@@ -7,6 +7,7 @@ import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
+import { registerCompanyAttributes } from './data-attributes.js';
 import { InsertionOrder } from './insertion-order.js';
 import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
@@ -79,6 +80,8 @@ export interface Collections<M extends 'base' | 'live'> {
   notesOf: Coll<M, JoinLog>;
   /** customer id NUL note id -> its place in notesOf's log */
   noteSeqs: Coll<M, number>;
+  /** Custom company attributes by name (GET /data_attributes/company), registered on first write. */
+  companyAttributes: Coll<M, DataAttribute>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -113,6 +116,7 @@ export const COLLECTION_NAMES = [
   'notes',
   'notesOf',
   'noteSeqs',
+  'companyAttributes',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -441,6 +445,7 @@ export class AppState {
     this.data.byCompanyId.set(next.company_id, next.id);
     adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
     if (companyKeysChanged(prev, next)) syncHolder(this.holderMaps(), next.id, prev ? companyKeys(prev) : [], companyKeys(next));
+    if (prev?.custom_attributes !== next.custom_attributes) registerCompanyAttributes(this.data.companyAttributes, next.custom_attributes, next.updated_at);
     const version = this.data.companies.version;
     this.data.companies.set(next.id, next);
     this.companyOrder.saved(this.data.companies, next.id, !prev, version);

@@ -116,6 +116,11 @@ export function checkReferences(doc: FixtureDocument): void {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
     attributeNames.add(a.name);
   });
+  const companyAttributeNames = new Set<string>();
+  doc.company_data_attributes.forEach((a, i) => {
+    check(!companyAttributeNames.has(a.name), `company_data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
+    companyAttributeNames.add(a.name);
+  });
 }
 
 /** Appends in place while the base is being built (a copy per member made seeding quadratic in a company's size). */
@@ -209,6 +214,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     notes: byId(doc.notes),
     notesOf: logsOf(notesOf),
     noteSeqs: new Map(),
+    companyAttributes: new Map(registerCustomAttributes(doc.company_data_attributes, doc.companies).map((a) => [a.name, a])),
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {
@@ -239,5 +245,6 @@ export function exportState(app: AppState): FixtureDocument {
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),
     notes: [...d.notes.values()],
+    company_data_attributes: [...d.companyAttributes.values()],
   };
 }

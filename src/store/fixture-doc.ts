@@ -21,6 +21,8 @@ export interface FixtureDocument {
   former_customers: string[];
   /** Notes on users and leads (POST /notes), oldest first. */
   notes: Note[];
+  /** Custom company attributes (GET /data_attributes/company); undeclared ones companies carry are registered on load. */
+  company_data_attributes: DataAttribute[];
 }
 
 export interface GenerateSpec {
@@ -52,6 +54,7 @@ export interface FixtureInput {
   user_delete_requests?: number;
   former_customers?: string[];
   notes?: Loose<Note, 'id' | 'customer' | 'admin_id' | 'body'>[];
+  company_data_attributes?: Loose<DataAttribute, 'name' | 'data_type'>[];
   generate?: GenerateSpec;
 }
 

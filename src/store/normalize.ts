@@ -224,6 +224,7 @@ export function normalize(input: FixtureInput): FixtureDocument {
     archived_customers: (input.archived_customers ?? []).map(customer),
     user_delete_requests: input.user_delete_requests ?? 0,
     former_customers: [...(input.former_customers ?? [])],
+    company_data_attributes: (input.company_data_attributes ?? []).map(dataAttribute),
     notes: (input.notes ?? []).map((n) => ({ id: n.id, customer: n.customer, admin_id: n.admin_id, body: n.body, created_at: n.created_at ?? REFERENCE_TIME })),
   };
 }

@@ -352,5 +352,6 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     user_delete_requests: input.user_delete_requests ?? current.user_delete_requests,
     former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
     notes: mergeById(current.notes, incoming.notes),
+    company_data_attributes: [...new Map([...current.company_data_attributes, ...incoming.company_data_attributes].map((a) => [a.name, a])).values()],
   };
 }
