@@ -1,15 +1,19 @@
 // One admin, the admin a token belongs to, away mode, and teams (surface A1–A4), with the state
 // afterwards as the other admin reads see it.
 
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, expectRejected, mock, stateText, type TestMock } from '../helpers.js';
+
+const m = mock();
+beforeEach(async () => {
+  await m.call('POST', '/__admin/reset', { token: null });
+});
 
 const admins = async (m: TestMock) => (await m.call('GET', '/admins')).body.admins as Record<string, unknown>[];
 const seed = (m: TestMock, body: unknown, mode = 'replace') => m.call('POST', `/__admin/seed?mode=${mode}`, { token: null, body });
 
 describe('GET /admins/{id}', () => {
   it('answers the admin with its away flags and team_ids, as the admin list shows it', async () => {
-    const m = mock();
     const res = await m.call('GET', '/admins/991267');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 'admin', id: '991267', name: 'Mai Tanaka', email: 'mai@example.com', away_mode_enabled: true, away_mode_reassign: true, team_ids: [1000001, 1000002] });
@@ -18,7 +22,6 @@ describe('GET /admins/{id}', () => {
   });
 
   it('answers 404 admin_not_found "Admin not found" for an unknown id and for a team id', async () => {
-    const m = mock();
     for (const id of ['999', '1000001']) {
       const res = await expectRejected(m, 'GET', `/admins/${id}`, {}, 404, ['admin_not_found']);
       expect(res.body.errors[0].message).toBe('Admin not found');
@@ -28,7 +31,6 @@ describe('GET /admins/{id}', () => {
 
 describe('PUT /admins/{id}/away', () => {
   it('stores both flags and answers the admin; GET /admins/{id} and GET /admins show them', async () => {
-    const m = mock();
     const res = await m.call('PUT', '/admins/814860/away', { body: { away_mode_enabled: true, away_mode_reassign: true } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 'admin', id: '814860', name: 'Ciaran Lee', email: 'ciaran@example.com', away_mode_enabled: true, away_mode_reassign: true, team_ids: [1000001] });
@@ -40,7 +42,6 @@ describe('PUT /admins/{id}/away', () => {
   });
 
   it('takes the Java client\'s body, which echoes the path\'s id as a number, and refuses an id that differs', async () => {
-    const m = mock();
     const res = await m.call('PUT', '/admins/1295/away', { body: { id: 1295, away_mode_enabled: true, away_mode_reassign: false } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: '1295', away_mode_enabled: true, away_mode_reassign: false });
@@ -48,7 +49,6 @@ describe('PUT /admins/{id}/away', () => {
   });
 
   it('refuses a missing or non-boolean flag and an unknown admin, changing nothing', async () => {
-    const m = mock();
     const missing = await expectRejected(m, 'PUT', '/admins/814860/away', { body: { away_mode_enabled: true } }, 400, ['parameter_not_found']);
     expect(missing.body.errors[0].field).toBe('away_mode_reassign');
     const wrong = await expectRejected(m, 'PUT', '/admins/814860/away', { body: { away_mode_enabled: 'yes', away_mode_reassign: 1 } }, 400, ['parameter_invalid', 'parameter_invalid']);
@@ -58,7 +58,6 @@ describe('PUT /admins/{id}/away', () => {
   });
 
   it('is app state: a snapshot keeps it, a reset undoes it, the export carries it', async () => {
-    const m = mock();
     await m.call('PUT', '/admins/1295/away', { body: { away_mode_enabled: true, away_mode_reassign: true } });
     const exported = JSON.parse(await stateText(m)) as { admins: { id: string; away_mode_enabled: boolean }[] };
     expect(exported.admins.find((a) => a.id === '1295')?.away_mode_enabled).toBe(true);
@@ -72,7 +71,6 @@ describe('PUT /admins/{id}/away', () => {
 
 describe('GET /me', () => {
   it('answers the admin the token belongs to, with email_verified and the app', async () => {
-    const m = mock();
     const res = await m.call('GET', '/me');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -87,7 +85,6 @@ describe('GET /me', () => {
   });
 
   it('gives each token its own owner (token_owners), the first admin to a token not listed', async () => {
-    const m = mock();
     const app = { id: 'owned', tokens: ['owned-a', 'owned-b', 'owned-c'], token_owners: { 'owned-a': '2', 'owned-b': '3' } };
     const people = [{ id: '1', name: 'First', email: 'first@example.com' }, { id: '2', name: 'Second', email: 'second@example.com' }, { id: '3', name: 'Third', email: 'third@example.com' }];
     expect((await seed(m, { app, admins: people })).status).toBe(200);
@@ -100,13 +97,11 @@ describe('GET /me', () => {
   });
 
   it('gives a provisioned test_ token the first admin of the fixtures it was seeded from', async () => {
-    const m = mock();
     const res = await m.call('GET', '/me', { token: 'test_me_owner' });
     expect(res.body).toMatchObject({ id: '814860', app: { id_code: 'test_me_owner' } });
   });
 
   it('answers 404 admin_not_found in an app without admins', async () => {
-    const m = mock();
     expect((await seed(m, { app: { id: 'lonely', tokens: ['lonely-token'] } })).status).toBe(200);
     const res = await m.call('GET', '/me', { token: 'lonely-token' });
     expect(res.status).toBe(404);
@@ -114,7 +109,6 @@ describe('GET /me', () => {
   });
 
   it('refuses token_owners naming an unknown admin or a token the app does not have, and a merge drops owners of tokens it removes', async () => {
-    const m = mock();
     const admin = [{ id: '1', name: 'First', email: 'first@example.com' }];
     const badAdmin = await seed(m, { app: { id: 'own', tokens: ['own-a'], token_owners: { 'own-a': '9' } }, admins: admin });
     expect(badAdmin.status).toBe(400);
@@ -128,7 +122,6 @@ describe('GET /me', () => {
   });
 
   it('reads a token named like an Object.prototype member as a token, not as a member', async () => {
-    const m = mock();
     const app = { id: 'proto', tokens: ['constructor', '__proto__'], token_owners: JSON.parse('{"__proto__":"2"}') as Record<string, string> };
     const people = [{ id: '1', name: 'First', email: 'first@example.com' }, { id: '2', name: 'Second', email: 'second@example.com' }];
     expect((await seed(m, { app, admins: people })).status).toBe(200);
@@ -139,7 +132,6 @@ describe('GET /me', () => {
 
 describe('GET /teams, GET /teams/{id}', () => {
   it('lists every team with integer admin_ids, each agreeing with the admins\' team_ids', async () => {
-    const m = mock();
     const res = await m.call('GET', '/teams');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -160,7 +152,6 @@ describe('GET /teams, GET /teams/{id}', () => {
   });
 
   it('answers one team, and 404 team_not_found "Team not found" for an unknown id or an admin id', async () => {
-    const m = mock();
     expect((await m.call('GET', '/teams/1000002')).body).toEqual({ type: 'team', id: '1000002', name: 'Sales', admin_ids: [991267] });
     for (const id of ['7', '814860']) {
       const res = await expectRejected(m, 'GET', `/teams/${id}`, {}, 404, ['team_not_found']);
@@ -169,7 +160,6 @@ describe('GET /teams, GET /teams/{id}', () => {
   });
 
   it('sees teams of the app the token belongs to only', async () => {
-    const m = mock();
     expect((await m.call('GET', '/teams', { token: 'other-token' })).body.teams).toEqual([{ type: 'team', id: '43', name: 'Everyone', admin_ids: [42] }]);
     await expectRejected(m, 'GET', '/teams/43', {}, 404, ['team_not_found']);
   });
