@@ -4,7 +4,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADA, GRACE, LEAD, LEAD_USER_ID, VISITOR } from '../fixture-ids.js';
-import { errorCodes, expectRejected, mock, stateText, TEST_NOW, type TestMock } from '../helpers.js';
+import { errorCodes, expectRejected, mock, stateText, TEST_NOW } from '../helpers.js';
 
 const m = mock();
 beforeEach(async () => {
