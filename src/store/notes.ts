@@ -117,7 +117,11 @@ export interface NoteListQuery {
 
 /** GET /notes: one page of a person's notes, newest (most recently created) first. */
 export function listNotes(app: AppState, query: NoteListQuery, paging: PageRequest, link: PageLink): { person: Customer; total: number; items: Note[]; pages: Pages } {
-  const person = findPerson(app, { id: text(query.id) ?? query.intercom_user_id, user_id: query.user_id, email: query.email }, '');
+  const id = text(query.id) ?? text(query.intercom_user_id);
+  if (id === undefined && text(query.user_id) === undefined && text(query.email) === undefined) {
+    throw missing('id', 'One of id, intercom_user_id, user_id or email is required.');
+  }
+  const person = findPerson(app, { id, user_id: query.user_id, email: query.email }, '');
   const maps = noteMaps(app);
   const total = joinedCount(maps, person.id);
   const notes = app.data.notes;
