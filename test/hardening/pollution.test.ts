@@ -30,12 +30,13 @@ const post = (m: TestMock, path: string, raw: string, method = 'POST') => m.call
 async function othersUnchanged(m: TestMock, before: Record<string, { id?: string; name?: string }[]>, changed: readonly string[]) {
   const after = await state(m);
   for (const [section, records] of Object.entries(before)) {
-    if (!Array.isArray(records) || section === 'jobs' || section === 'data_attributes') continue;
+    if (!Array.isArray(records) || section === 'jobs' || section === 'data_attributes' || section === 'company_data_attributes') continue;
     const keep = (list: { id?: string }[]) => list.filter((r) => !changed.includes(r.id ?? ''));
     expect(keep(after[section] as { id?: string }[]), section).toEqual(keep(records));
   }
   // Data attributes can only be added (a first write registers a name), never changed.
   expect((after.data_attributes ?? []).slice(0, before.data_attributes?.length)).toEqual(before.data_attributes);
+  expect((after.company_data_attributes ?? []).slice(0, before.company_data_attributes?.length)).toEqual(before.company_data_attributes);
 }
 
 /** The stored record's custom attributes: a plain object, each hostile name an own data property. */
