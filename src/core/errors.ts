@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   company_not_found: 404,
   admin_not_found: 404,
   tag_not_found: 404,
+  team_not_found: 404,
   method_not_allowed: 405,
   not_acceptable: 406,
   conflict: 409,

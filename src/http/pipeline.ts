@@ -146,8 +146,10 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const url = splitUrl(href);
       const target: Target = { path: url.pathname, search: url.search };
       let app: AppState | undefined;
+      let token = '';
       try {
-        app = store.appForToken(tokenFrom(incoming.request.headers.get('authorization') ?? undefined));
+        token = tokenFrom(incoming.request.headers.get('authorization') ?? undefined);
+        app = store.appForToken(token);
         if (!app) throw tokenInvalid();
       } catch (err) {
         const requestId = store.nextRequestId();
@@ -165,7 +167,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         let response: Response;
         try {
           if (failure !== undefined) throw failure;
-          result = run(buildInput(route, incoming, url, store, body?.value ?? {}, appState));
+          result = run(Object.assign(buildInput(route, incoming, url, store, body?.value ?? {}, appState), { token }));
           response = success(result, requestId, store.now(), rate);
         } catch (err) {
           response = fail(err, requestId, rate);

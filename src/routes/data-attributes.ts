@@ -1,6 +1,6 @@
 import { dataAttributeListSchema } from '../schemas/data-attribute.js';
 import { oneOfStrings, openObj } from '../schemas/json-schema.js';
-import { dataAttributeListView } from '../views/data-attributes.js';
+import { companyDataAttributeListView, dataAttributeListView } from '../views/data-attributes.js';
 import { appRoute } from './route.js';
 
 export const listCustomerDataAttributes = appRoute({
@@ -17,4 +17,18 @@ export const listCustomerDataAttributes = appRoute({
   handler: ({ app, query }) => ({ body: dataAttributeListView(app, query.include_archived === 'true') }),
 });
 
-export const DATA_ATTRIBUTE_ROUTES = [listCustomerDataAttributes];
+export const listCompanyDataAttributes = appRoute({
+  method: 'GET',
+  path: '/data_attributes/company',
+  operationId: 'listCompanyDataAttributes',
+  summary: 'List company data attributes',
+  description:
+    'The built-in company attributes (custom false: name, company_id, last_request_at, remote_created_at, user_count, session_count, plan.name, monthly_spend, size, industry, website, id, created_at, updated_at, plan.id), then the app\'s custom company attributes (custom true, full_name custom_attributes.<name>), each registered with a type inferred from its value the first time a company carries it (POST /companies, or companies[] of a customer write). Archived ones only with include_archived=true.',
+  tag: 'Data attributes',
+  query: openObj({ include_archived: oneOfStrings(['true', 'false'], { default: 'false' }) }),
+  response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
+  errors: ['parameter_invalid'],
+  handler: ({ app, query }) => ({ body: companyDataAttributeListView(app, query.include_archived === 'true') }),
+});
+
+export const DATA_ATTRIBUTE_ROUTES = [listCustomerDataAttributes, listCompanyDataAttributes];

@@ -3,6 +3,8 @@
 
 import { CONTROL_ROUTES } from '../admin/routes.js';
 import { ADMIN_ROUTES } from './admins.js';
+import { NOTE_ROUTES } from './notes.js';
+import { TEAM_ROUTES } from './teams.js';
 import { COMPANY_ROUTES } from './companies.js';
 import { CONTACT_ROUTES } from './contacts.js';
 import { LEAD_LIFECYCLE_ROUTES } from './lead-lifecycle.js';
@@ -17,4 +19,4 @@ import { TAG_ROUTES } from './tags.js';
 import { USER_ROUTES } from './users.js';
 import { VISITOR_ROUTES } from './visitors.js';
 
-export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];
+export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];

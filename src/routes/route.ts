@@ -21,6 +21,8 @@ export interface RequestInput {
 
 export interface AppInput extends RequestInput {
   app: AppState;
+  /** The app token the request was authenticated with (GET /me answers the admin it belongs to). */
+  token: string;
 }
 
 export interface AdminInput extends RequestInput {

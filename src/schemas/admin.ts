@@ -1,6 +1,6 @@
 // GET /admins: admin and team entries of spec 2.6 in one list.
 
-import { arr, bool, constant, int, obj, str, type Schema } from './json-schema.js';
+import { arr, bool, constant, int, obj, openObj, str, type Schema } from './json-schema.js';
 
 const common = { id: str(), name: str(), away_mode_enabled: bool(), away_mode_reassign: bool() };
 const required = ['type', 'id', 'name', 'email', 'away_mode_enabled', 'away_mode_reassign'];
@@ -20,4 +20,37 @@ const entry: Schema = { anyOf: [adminSchema, teamSchema] };
 export const adminListSchema: Schema = obj(
   { type: constant('admin.list'), admins: arr(entry), pages: obj({}, [], { description: 'Always empty: every entry is on one page.' }) },
   ['type', 'admins'],
+);
+
+/** GET /teams/{id} and the items of GET /teams (surface A4): no email or away flags, unlike the admin list's team entries. */
+export const teamReadSchema: Schema = obj(
+  { type: constant('team'), id: str(), name: str(), admin_ids: arr(int(), { description: 'the admins in the team' }) },
+  ['type', 'id', 'name', 'admin_ids'],
+);
+
+export const teamListSchema: Schema = obj({ type: constant('team.list'), teams: arr(teamReadSchema) }, ['type', 'teams']);
+
+/** GET /me (surface A2, the 1.0 "current admin"). */
+export const meSchema: Schema = obj(
+  {
+    type: constant('admin'),
+    id: str(),
+    name: str(),
+    email: str(),
+    email_verified: bool(),
+    app: obj(
+      { type: constant('app'), id_code: str({ description: 'the app id' }), name: str(), created_at: int(), identity_verification: bool() },
+      ['type', 'id_code', 'name', 'created_at', 'identity_verification'],
+    ),
+  },
+  ['type', 'id', 'name', 'email', 'email_verified', 'app'],
+);
+
+/** PUT /admins/{id}/away: both flags required (the Java client also echoes the path's id). */
+export const awayBodySchema: Schema = openObj(
+  {
+    away_mode_enabled: bool({ description: 'whether the admin is away' }),
+    away_mode_reassign: bool({ description: 'whether replies to the admin\'s conversations go back to the unassigned inbox while away' }),
+  },
+  ['away_mode_enabled', 'away_mode_reassign'],
 );

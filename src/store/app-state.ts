@@ -7,6 +7,7 @@ import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
+import { registerCompanyAttributes } from './data-attributes.js';
 import { InsertionOrder } from './insertion-order.js';
 import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
@@ -21,6 +22,7 @@ import type {
   Customer,
   DataAttribute,
   Job,
+  Note,
   Segment,
   Tag,
   Team,
@@ -72,6 +74,14 @@ export interface Collections<M extends 'base' | 'live'> {
   conversationsOf: Coll<M, JoinLog>;
   /** customer id NUL conversation id -> its place in conversationsOf's log */
   conversationSeqs: Coll<M, number>;
+  /** Notes by id (store/notes.ts). */
+  notes: Coll<M, Note>;
+  /** customer id -> its notes' ids, oldest first (join-log.ts) */
+  notesOf: Coll<M, JoinLog>;
+  /** customer id NUL note id -> its place in notesOf's log */
+  noteSeqs: Coll<M, number>;
+  /** Custom company attributes by name (GET /data_attributes/company), registered on first write. */
+  companyAttributes: Coll<M, DataAttribute>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -103,6 +113,10 @@ export const COLLECTION_NAMES = [
   'archivedEmailSeqs',
   'conversationsOf',
   'conversationSeqs',
+  'notes',
+  'notesOf',
+  'noteSeqs',
+  'companyAttributes',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -146,9 +160,11 @@ export interface AppLimits {
   companies: number;
   /** Conversation parts over all of the app's conversations. */
   parts: number;
+  /** Notes over all of the app's people (store/notes.ts). */
+  notes: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000 };
+export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000, notes: 100_000 };
 
 export interface RateWindow {
   start: number;
@@ -429,6 +445,7 @@ export class AppState {
     this.data.byCompanyId.set(next.company_id, next.id);
     adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
     if (companyKeysChanged(prev, next)) syncHolder(this.holderMaps(), next.id, prev ? companyKeys(prev) : [], companyKeys(next));
+    if (prev?.custom_attributes !== next.custom_attributes) registerCompanyAttributes(this.data.companyAttributes, next.custom_attributes, next.updated_at);
     const version = this.data.companies.version;
     this.data.companies.set(next.id, next);
     this.companyOrder.saved(this.data.companies, next.id, !prev, version);

@@ -97,10 +97,29 @@ export function checkReferences(doc: FixtureDocument): void {
     });
   });
   doc.jobs.forEach((j, i) => check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`));
+  const tokens = new Set(doc.app.tokens);
+  for (const [token, admin] of Object.entries(doc.app.token_owners ?? {})) {
+    check(tokens.has(token), 'app.token_owners', `"${token.slice(0, 100)}" is not one of the app's tokens`);
+    check(admins.has(admin), 'app.token_owners', `unknown admin "${admin}" for token "${token.slice(0, 100)}"`);
+  }
+  const noteIds = new Set<string>();
+  const people = new Map(doc.customers.map((c) => [c.id, c.type]));
+  doc.notes.forEach((n, i) => {
+    check(!noteIds.has(n.id), `notes[${i}].id`, `duplicate id "${n.id}"`);
+    noteIds.add(n.id);
+    const type = people.get(n.customer) ?? (archived.has(n.customer) ? 'user' : undefined);
+    check(type !== undefined && type !== 'visitor', `notes[${i}].customer`, `unknown user or lead "${n.customer}"`);
+    check(admins.has(n.admin_id), `notes[${i}].admin_id`, `unknown admin "${n.admin_id}"`);
+  });
   const attributeNames = new Set<string>();
   doc.data_attributes.forEach((a, i) => {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
     attributeNames.add(a.name);
+  });
+  const companyAttributeNames = new Set<string>();
+  doc.company_data_attributes.forEach((a, i) => {
+    check(!companyAttributeNames.has(a.name), `company_data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
+    companyAttributeNames.add(a.name);
   });
 }
 
@@ -117,7 +136,7 @@ const byId = <T extends { id: string }>(items: readonly T[]): Map<string, T> => 
 
 function numericMax(doc: FixtureDocument): number {
   let max = 0;
-  for (const list of [doc.tags, doc.admins, doc.teams]) {
+  for (const list of [doc.tags, doc.admins, doc.teams, doc.notes]) {
     for (const { id } of list) {
       const n = Number(id);
       if (Number.isSafeInteger(n) && n > max) max = n;
@@ -161,6 +180,10 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   for (const c of doc.conversations) for (const id of c.customers) append(conversationsOf, id, c.id);
   const archivedEmails = new Map<string, string[]>();
   for (const c of doc.archived_customers) if (c.email !== null) append(archivedEmails, c.email, c.id);
+  // Notes are kept in creation (id) order, so each person's log lists them oldest first.
+  doc.notes.sort((a, b) => Number(a.id) - Number(b.id));
+  const notesOf = new Map<string, string[]>();
+  for (const n of doc.notes) append(notesOf, n.customer, n.id);
   const data: Collections<'base'> = {
     customers: byId(doc.customers),
     companies: byId(doc.companies),
@@ -188,6 +211,10 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     archivedEmailSeqs: new Map(),
     conversationsOf: logsOf(conversationsOf),
     conversationSeqs: new Map(),
+    notes: byId(doc.notes),
+    notesOf: logsOf(notesOf),
+    noteSeqs: new Map(),
+    companyAttributes: new Map(registerCustomAttributes(doc.company_data_attributes, doc.companies).map((a) => [a.name, a])),
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {
@@ -217,5 +244,7 @@ export function exportState(app: AppState): FixtureDocument {
     archived_customers: exportArchived(app),
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),
+    notes: [...d.notes.values()],
+    company_data_attributes: [...d.companyAttributes.values()],
   };
 }

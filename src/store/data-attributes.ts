@@ -2,7 +2,8 @@
 // declared in fixtures or registered on first write with a type inferred from the value.
 
 import { REFERENCE_TIME } from './normalize.js';
-import type { CustomAttributeValue, Customer, DataAttribute, DataType } from './types.js';
+import type { CowMap } from '../core/cow.js';
+import type { CustomAttributes, CustomAttributeValue, DataAttribute, DataType } from './types.js';
 
 export interface BuiltInAttribute {
   name: string;
@@ -81,7 +82,7 @@ export function customAttribute(name: string, value: CustomAttributeValue, at: n
 }
 
 /** Declared attributes, then every undeclared custom attribute the customers carry, in first-seen order. */
-export function registerCustomAttributes(declared: readonly DataAttribute[], customers: readonly Customer[]): DataAttribute[] {
+export function registerCustomAttributes(declared: readonly DataAttribute[], customers: readonly { custom_attributes: CustomAttributes }[]): DataAttribute[] {
   const out = [...declared];
   const known = new Set(declared.map((a) => a.name));
   for (const c of customers) {
@@ -93,3 +94,29 @@ export function registerCustomAttributes(declared: readonly DataAttribute[], cus
   }
   return out;
 }
+
+/** A company write registers each custom attribute name the app's companies have not carried before. */
+export function registerCompanyAttributes(registry: CowMap<DataAttribute>, attributes: CustomAttributes, at: number): void {
+  for (const name of Object.keys(attributes)) {
+    if (!registry.has(name)) registry.set(name, customAttribute(name, attributes[name] as CustomAttributeValue, at));
+  }
+}
+
+/** GET /data_attributes/company: the built-in company attributes (Intercom-OpenAPI 2.7's list, 1.3's labels where given). */
+export const COMPANY_BUILT_IN_ATTRIBUTES: readonly (BuiltInAttribute & { description: string })[] = [
+  { name: 'name', full_name: 'name', label: 'Company name', description: 'The name of a company', data_type: 'string', api_writable: true },
+  { name: 'company_id', full_name: 'company_id', label: 'Company ID', description: 'A number identifying a company', data_type: 'string', api_writable: false },
+  { name: 'last_request_at', full_name: 'last_request_at', label: 'Company last seen', description: 'The last day anyone from a company visited your site or app', data_type: 'date', api_writable: false },
+  { name: 'remote_created_at', full_name: 'remote_created_at', label: 'Company created at', description: 'The day a company was added to Intercom', data_type: 'date', api_writable: true },
+  { name: 'user_count', full_name: 'user_count', label: 'People', description: 'The number of people in a company', data_type: 'integer', api_writable: false },
+  { name: 'session_count', full_name: 'session_count', label: 'Company web sessions', description: 'All visits from anyone in a company', data_type: 'integer', api_writable: false },
+  { name: 'name', full_name: 'plan.name', label: 'Plan', description: 'A specific plan or level within your product that companies have signed up to', data_type: 'string', api_writable: true },
+  { name: 'monthly_spend', full_name: 'monthly_spend', label: 'Monthly Spend', description: 'The monthly revenue you receive from a company', data_type: 'float', api_writable: true },
+  { name: 'size', full_name: 'size', label: 'Company size', description: 'The number of employees in a company', data_type: 'integer', api_writable: true },
+  { name: 'industry', full_name: 'industry', label: 'Company industry', description: 'The category or domain this company belongs to', data_type: 'string', api_writable: true },
+  { name: 'website', full_name: 'website', label: 'Company website', description: 'The website this company has', data_type: 'string', api_writable: true },
+  { name: 'id', full_name: 'id', label: 'ID', description: 'The Intercom defined id representing the company', data_type: 'string', api_writable: false },
+  { name: 'created_at', full_name: 'created_at', label: 'Created at', description: 'The time the company was added to Intercom', data_type: 'date', api_writable: false },
+  { name: 'updated_at', full_name: 'updated_at', label: 'Updated at', description: 'The last time the company was updated', data_type: 'date', api_writable: false },
+  { name: 'id', full_name: 'plan.id', label: 'Plan ID', description: 'The Intercom defined id representing the plan', data_type: 'string', api_writable: false },
+];

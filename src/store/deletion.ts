@@ -8,6 +8,7 @@ import { missing, notFound } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import { dropArchived } from './archive.js';
 import { findAnonymous, text } from './customers.js';
+import { deleteNotesOf } from './notes.js';
 import type { Customer } from './types.js';
 
 /** The tally holding how many deletion requests the app has answered (the last id handed out). */
@@ -25,6 +26,7 @@ export function requestDeletion(app: AppState, intercomUserId: unknown): { id: n
   if (live && live.type !== 'visitor') app.removeCustomer(id);
   else if (archived) dropArchived(app, archived);
   else throw notFound('User Not Found');
+  deleteNotesOf(app, id);
   const n = app.tally(DELETE_REQUESTS_TALLY) + 1;
   app.data.tallies.set(DELETE_REQUESTS_TALLY, n);
   return { id: n };
@@ -35,6 +37,7 @@ export function deleteLead(app: AppState, keys: { id?: string; user_id?: string 
   const lead = findAnonymous(app, 'contact', keys);
   if (!lead) throw missing('user_id', 'A lead id or user_id is required.');
   app.removeCustomer(lead.id);
+  deleteNotesOf(app, lead.id);
   return lead;
 }
 

@@ -1,6 +1,6 @@
 // The complete fixture document (every member present) and the loose input form people write.
 
-import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Segment, Tag, Team } from './types.js';
+import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Note, Segment, Tag, Team } from './types.js';
 
 export interface FixtureDocument {
   app: AppConfig;
@@ -19,6 +19,10 @@ export interface FixtureDocument {
   user_delete_requests: number;
   /** Ids of permanently deleted customers that conversations still name (derived on export). */
   former_customers: string[];
+  /** Notes on users and leads (POST /notes), oldest first. */
+  notes: Note[];
+  /** Custom company attributes (GET /data_attributes/company); undeclared ones companies carry are registered on load. */
+  company_data_attributes: DataAttribute[];
 }
 
 export interface GenerateSpec {
@@ -49,6 +53,8 @@ export interface FixtureInput {
   archived_customers?: Loose<Customer, 'id'>[];
   user_delete_requests?: number;
   former_customers?: string[];
+  notes?: Loose<Note, 'id' | 'customer' | 'admin_id' | 'body'>[];
+  company_data_attributes?: Loose<DataAttribute, 'name' | 'data_type'>[];
   generate?: GenerateSpec;
 }
 

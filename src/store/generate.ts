@@ -51,6 +51,7 @@ export function checkMergedTotals(doc: FixtureDocument, spec: GenerateSpec | und
   const customerKey = generated(['users', 'leads', 'visitors']);
   over(doc.customers.length + doc.archived_customers.length, limits.customers, 'customers', '--max-customers', customerKey ? `generate.${customerKey}` : 'customers');
   over(doc.companies.length, limits.companies, 'companies', '--max-companies', generated(['companies']) ? 'generate.companies' : 'companies');
+  over(doc.notes.length, limits.notes, 'notes', 'limits.notes', 'notes');
   over(countParts(doc.conversations), limits.parts, 'conversation parts', '--max-parts', generated(['conversations', 'parts']) ? `generate.${generated(['conversations', 'parts'])}` : 'conversations');
 }
 

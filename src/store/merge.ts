@@ -8,6 +8,7 @@ import { enqueueEnrichment } from './jobs.js';
 import type { Store } from './store.js';
 import type { AppState } from './app-state.js';
 import { joined } from './join-log.js';
+import { moveNotes } from './notes.js';
 import type { Author, Conversation, Customer } from './types.js';
 
 /** The anonymous record becomes the user: its id kept, its user_id replaced, its email kept unless one is given. */
@@ -80,6 +81,7 @@ export function convertIntoUser(store: Store, app: AppState, person: Customer, k
   if (user.id !== person.id) {
     app.removeCustomer(person.id);
     moveConversations(app, person.id, user.id);
+    moveNotes(app, person.id, user.id);
   }
   app.saveCustomer(user);
   if (user.email !== person.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);

@@ -210,6 +210,7 @@ export function normalize(input: FixtureInput): FixtureDocument {
       name: input.app.name ?? input.app.id,
       tokens: input.app.tokens,
       rate_limit_per_minute: input.app.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT,
+      ...(input.app.token_owners ? { token_owners: { ...input.app.token_owners } } : {}),
     },
     admins: (input.admins ?? []).map(admin),
     teams: (input.teams ?? []).map(team),
@@ -223,5 +224,7 @@ export function normalize(input: FixtureInput): FixtureDocument {
     archived_customers: (input.archived_customers ?? []).map(customer),
     user_delete_requests: input.user_delete_requests ?? 0,
     former_customers: [...(input.former_customers ?? [])],
+    company_data_attributes: (input.company_data_attributes ?? []).map(dataAttribute),
+    notes: (input.notes ?? []).map((n) => ({ id: n.id, customer: n.customer, admin_id: n.admin_id, body: n.body, created_at: n.created_at ?? REFERENCE_TIME })),
   };
 }

@@ -330,8 +330,14 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
   const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
   for (const a of incoming.data_attributes) attributes.set(a.name, a);
   const incomingJobs = new Set(incoming.jobs.map((j) => j.id));
+  const app = { ...current.app, ...input.app };
+  // Owners of tokens the merged app no longer has go with them.
+  if (app.token_owners) {
+    const tokens = new Set(app.tokens);
+    app.token_owners = Object.fromEntries(Object.entries(app.token_owners).filter(([token]) => tokens.has(token)));
+  }
   return {
-    app: { ...current.app, ...input.app },
+    app,
     admins: mergeById(current.admins, incoming.admins),
     teams: mergeById(current.teams, incoming.teams),
     segments: mergeById(current.segments, incoming.segments),
@@ -345,5 +351,7 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     archived_customers: mergeById(withoutIds(current.archived_customers, incoming.customers), incoming.archived_customers),
     user_delete_requests: input.user_delete_requests ?? current.user_delete_requests,
     former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
+    notes: mergeById(current.notes, incoming.notes),
+    company_data_attributes: [...new Map([...current.company_data_attributes, ...incoming.company_data_attributes].map((a) => [a.name, a])).values()],
   };
 }

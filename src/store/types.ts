@@ -174,6 +174,11 @@ export interface AppConfig {
   tokens: string[];
   /** Operations per minute; the window allowance is floor(limit / 6). */
   rate_limit_per_minute: number;
+  /**
+   * Token -> the admin it belongs to (GET /me, the default author of a note). A token not listed
+   * belongs to the app's first admin (store/admins.ts).
+   */
+  token_owners?: Record<string, string>;
 }
 
 /** A pending server-side job (location, avatar, social profiles), run when the clock reaches due_at. */
@@ -182,4 +187,16 @@ export interface Job {
   kind: 'enrich_customer';
   customer_id: string;
   due_at: number;
+}
+
+/** A note an admin left on a user or lead (POST /notes). */
+export interface Note {
+  /** Numeric string, from the app's numeric id stream (shared with tags), so ids increase. */
+  id: string;
+  /** Internal id of the user or lead (an archived user keeps its notes). */
+  customer: string;
+  admin_id: string;
+  /** HTML as stored: plain text sent is wrapped in <p>. */
+  body: string;
+  created_at: number;
 }

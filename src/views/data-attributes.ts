@@ -1,7 +1,7 @@
-// GET /data_attributes/customer: the built-in list, then the app's custom attributes.
+// GET /data_attributes/customer and /company: the built-in list, then the app's custom attributes.
 
 import type { AppState } from '../store/app-state.js';
-import { BUILT_IN_ATTRIBUTES } from '../store/data-attributes.js';
+import { BUILT_IN_ATTRIBUTES, COMPANY_BUILT_IN_ATTRIBUTES } from '../store/data-attributes.js';
 import type { DataAttribute } from '../store/types.js';
 
 function customView(a: DataAttribute) {
@@ -37,5 +37,22 @@ export function dataAttributeListView(app: AppState, includeArchived: boolean) {
     archived: false,
   }));
   const custom = [...app.data.dataAttributes.values()].filter((a) => includeArchived || !a.archived).map(customView);
+  return { type: 'data_attribute.list' as const, data_attributes: [...builtIns, ...custom] };
+}
+
+export function companyDataAttributeListView(app: AppState, includeArchived: boolean) {
+  const builtIns = COMPANY_BUILT_IN_ATTRIBUTES.map((a) => ({
+    type: 'data_attribute' as const,
+    name: a.name,
+    full_name: a.full_name,
+    label: a.label,
+    description: a.description,
+    data_type: a.data_type,
+    api_writable: a.api_writable,
+    ui_writable: a.api_writable,
+    custom: false,
+    archived: false,
+  }));
+  const custom = [...app.data.companyAttributes.values()].filter((a) => includeArchived || !a.archived).map(customView);
   return { type: 'data_attribute.list' as const, data_attributes: [...builtIns, ...custom] };
 }

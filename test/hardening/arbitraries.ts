@@ -31,6 +31,7 @@ interface FixtureFile {
   admins?: { id: string }[];
   teams?: { id: string }[];
   conversations?: { id: string }[];
+  notes?: { id: string }[];
 }
 
 const fixture = (name: string): FixtureFile => JSON.parse(readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8')) as FixtureFile;
@@ -44,6 +45,7 @@ function idsOf(doc: FixtureFile): string[] {
     ...(doc.admins ?? []).map((a) => a.id),
     ...(doc.teams ?? []).map((t) => t.id),
     ...(doc.conversations ?? []).map((c) => c.id),
+    ...(doc.notes ?? []).map((n) => n.id),
   ]);
 }
 

@@ -23,6 +23,8 @@ interface BRecords {
   conversation: string;
   admin: string;
   segment: string;
+  team: string;
+  note: string;
 }
 
 const exportOf = async (m: TestMock, app: string) => (await m.app.request(`/__admin/state?app=${app}`)).text();
@@ -42,7 +44,7 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
     email: `iso-${b.app}@example.com`,
     name: `${canary} person`,
     custom_attributes: { [`${canary}_attr`]: `${canary} secret value` },
-    companies: [{ company_id: `iso-${b.app}-co`, name: `${canary} company` }],
+    companies: [{ company_id: `iso-${b.app}-co`, name: `${canary} company`, custom_attributes: { [`${canary}_co_attr`]: 1 } }],
   });
   const lead = await ok(m, 'POST', '/contacts', b.token, { email: `iso-${b.app}-lead@example.com`, name: `${canary} lead` });
   const company = user.body.companies.companies[0] as { id: string; company_id: string };
@@ -56,6 +58,8 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
   });
   expect(merged.body.app).toBe(b.app);
   const admins = (await ok(m, 'GET', '/admins', b.token)).body.admins as { id: string }[];
+  const teams = (await ok(m, 'GET', '/teams', b.token)).body.teams as { id: string }[];
+  const note = await ok(m, 'POST', '/notes', b.token, { body: `${canary} note`, user: { id: user.body.id } });
   // Pending enrichment would run on B's next read and look like a change made by A.
   await ok(m, 'POST', `/__admin/jobs/run?app=${b.app}`, b.token);
   return {
@@ -67,6 +71,8 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
     conversation: `${b.app}conv0001`,
     admin: admins[0]?.id ?? '',
     segment: `${b.app}segment0001`,
+    team: teams[0]?.id ?? '',
+    note: note.body.id,
   };
 }
 
@@ -87,6 +93,8 @@ function valuesOf(exported: string): Set<string> {
   for (const section of ['tags', 'segments', 'admins', 'teams']) for (const r of doc[section] ?? []) add(r.id, r.name, r.email);
   for (const c of doc.conversations ?? []) add(c.id, c.subject, c.body);
   for (const a of doc.data_attributes ?? []) add(a.name);
+  for (const a of doc.company_data_attributes ?? []) add(a.name);
+  for (const n of doc.notes ?? []) add(n.body);
   return out;
 }
 
@@ -171,6 +179,18 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     getSegment: [{ method: 'GET', path: `/segments/${b.segment}?include_count=true`, missing: true }],
     updateSegment: [{ method: 'POST', path: '/segments', body: { id: b.segment, name: 'A renamed it' }, missing: true }],
     listAdmins: [{ method: 'GET', path: '/admins' }],
+    getAdmin: [{ method: 'GET', path: `/admins/${b.admin}`, missing: true }],
+    getMe: [{ method: 'GET', path: '/me' }],
+    setAdminAway: [{ method: 'PUT', path: `/admins/${b.admin}/away`, body: { away_mode_enabled: true, away_mode_reassign: true }, missing: true }],
+    listTeams: [{ method: 'GET', path: '/teams' }],
+    getTeam: [{ method: 'GET', path: `/teams/${b.team}`, missing: true }],
+    createNote: [
+      ...customerRefs.map((user) => ({ method: 'POST', path: '/notes', body: { body: 'A side note', user } })),
+      { method: 'POST', path: '/notes', body: { body: 'A side note', email: b.user.email } },
+    ],
+    listNotes: [`?id=${b.user.id}`, `?intercom_user_id=${b.lead.id}`, `?user_id=${enc(b.user.user_id)}`, `?email=${enc(b.user.email)}`].map((q) => ({ method: 'GET', path: `/notes${q}` })),
+    getNote: [{ method: 'GET', path: `/notes/${b.note}`, missing: true }],
+    listCompanyDataAttributes: [{ method: 'GET', path: '/data_attributes/company?include_archived=true' }],
     listConversations: [{ method: 'GET', path: '/conversations?per_page=60' }],
     getConversation: [{ method: 'GET', path: `/conversations/${b.conversation}`, missing: true }],
     addConversationCustomer: [
@@ -235,7 +255,7 @@ describe.each([
     // B's values that A's seeded data does not also hold (both apps have an ada-1, an acme, a VIP).
     const aValues = valuesOf(await exportOf(m, a.app));
     const markers = [...valuesOf(bBefore)].filter((v) => !aValues.has(v) && v.length >= 3);
-    expect(markers).toEqual(expect.arrayContaining([records.user.id, records.tag.name, records.company.id, `canary-${b.app} secret value`]));
+    expect(markers).toEqual(expect.arrayContaining([records.user.id, records.tag.name, records.company.id, `canary-${b.app} secret value`, `<p>canary-${b.app} note</p>`, `canary-${b.app}_co_attr`]));
 
     let sent = '';
     for (const [operationId, list] of Object.entries(matrix)) {

@@ -91,3 +91,52 @@ describe('no read walks the app after a removal', () => {
     expect((await m.call('GET', '/companies?per_page=60')).body.companies).toEqual([]);
   });
 });
+
+describe('a person\'s notes are read through its index', () => {
+  /** Two users; the first with 3000 notes, the second with 2; `values` of the notes map refuses to be walked. */
+  function notedApp(): { m: TestMock; reads: () => number } {
+    const m = mock();
+    const doc: FixtureInput = {
+      app: { id: 'demo', tokens: ['demo-token'] },
+      admins: [{ id: '1', name: 'Admin', email: 'admin@example.com' }],
+      customers: [{ type: 'user', id: id(0), user_id: 'u-0' }, { type: 'user', id: id(1), user_id: 'u-1' }],
+      notes: [
+        ...Array.from({ length: N }, (_, i) => ({ id: String(10 + i), customer: id(0), admin_id: '1', body: `<p>n${i}</p>` })),
+        { id: '5', customer: id(1), admin_id: '1', body: '<p>first</p>' },
+        { id: String(10 + N), customer: id(1), admin_id: '1', body: '<p>last</p>' },
+      ],
+    };
+    m.store.seedApp(doc, 'replace');
+    const notes = (m.store.app('demo') as NonNullable<ReturnType<typeof m.store.app>>).data.notes;
+    let reads = 0;
+    const get = notes.get.bind(notes);
+    notes.get = (key: string) => {
+      reads++;
+      return get(key);
+    };
+    notes.values = () => {
+      throw new Error('walked every note of the app');
+    };
+    return { m, reads: () => reads };
+  }
+
+  it('lists any page of a person with 3000 notes reading only that page\'s notes', async () => {
+    const { m, reads } = notedApp();
+    const first = await m.call('GET', `/notes?id=${id(0)}&per_page=20`);
+    expect(first.body.total_count).toBe(N);
+    expect(first.body.notes.map((n: { body: string }) => n.body).slice(0, 2)).toEqual([`<p>n${N - 1}</p>`, `<p>n${N - 2}</p>`]);
+    const deep = await m.call('GET', `/notes?id=${id(0)}&per_page=20&page=150`);
+    expect(deep.body.notes.at(-1).body).toBe('<p>n0</p>');
+    expect(reads()).toBeGreaterThanOrEqual(40);
+    expect(reads()).toBeLessThanOrEqual(40);
+  });
+
+  it('creates a note and lists a person with few notes without reading the others', async () => {
+    const { m, reads } = notedApp();
+    expect((await m.call('POST', '/notes', { body: { body: 'new', user: { id: id(1) } } })).status).toBe(200);
+    const res = await m.call('GET', `/notes?id=${id(1)}`);
+    expect(res.body.notes.map((n: { body: string }) => n.body)).toEqual(['<p>new</p>', '<p>last</p>', '<p>first</p>']);
+    expect(reads()).toBeGreaterThan(0);
+    expect(reads()).toBeLessThanOrEqual(10);
+  });
+});

@@ -30,12 +30,13 @@ const post = (m: TestMock, path: string, raw: string, method = 'POST') => m.call
 async function othersUnchanged(m: TestMock, before: Record<string, { id?: string; name?: string }[]>, changed: readonly string[]) {
   const after = await state(m);
   for (const [section, records] of Object.entries(before)) {
-    if (!Array.isArray(records) || section === 'jobs' || section === 'data_attributes') continue;
+    if (!Array.isArray(records) || section === 'jobs' || section === 'data_attributes' || section === 'company_data_attributes') continue;
     const keep = (list: { id?: string }[]) => list.filter((r) => !changed.includes(r.id ?? ''));
     expect(keep(after[section] as { id?: string }[]), section).toEqual(keep(records));
   }
   // Data attributes can only be added (a first write registers a name), never changed.
   expect((after.data_attributes ?? []).slice(0, before.data_attributes?.length)).toEqual(before.data_attributes);
+  expect((after.company_data_attributes ?? []).slice(0, before.company_data_attributes?.length)).toEqual(before.company_data_attributes);
 }
 
 /** The stored record's custom attributes: a plain object, each hostile name an own data property. */
@@ -356,5 +357,41 @@ describe('the customer lifecycle routes', () => {
     expect((await post(m, '/users', `{"email":"${key}@example.com"}`)).body.id).toBe(user.body.id);
     expect((await m.call('DELETE', `/users?email=${key}@example.com`)).status).toBe(200);
     expect((await post(m, '/users', `{"user_id":"${key}"}`)).body.id).toBe(user.body.id);
+  });
+});
+
+describe('notes and admins', () => {
+  it('reads no person, body or flag through a __proto__ member of a note or away-mode body', async () => {
+    const m = mock();
+    const before = (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
+    const cases = [
+      ['POST', '/notes', `{"body":"x","user":{"__proto__":{"id":"${ADA}"}}}`],
+      ['POST', '/notes', `{"body":"x","__proto__":{"user":{"id":"${ADA}"}}}`],
+      ['POST', '/notes', `{"body":"x","__proto__":{"email":"ada@example.com"}}`],
+      ['POST', '/notes', `{"__proto__":{"body":"x"},"user":{"id":"${ADA}"}}`],
+      ['PUT', '/admins/814860/away', '{"__proto__":{"away_mode_enabled":true,"away_mode_reassign":true}}'],
+    ] as const;
+    for (const [method, path, raw] of cases) {
+      const res = await post(m, path, raw, method);
+      expect(res.status, `${path} ${raw}`).toBe(400);
+      expect(errorCodes(res)).toEqual(method === 'PUT' ? ['parameter_not_found', 'parameter_not_found'] : ['parameter_not_found']);
+    }
+    for (const path of ['/notes?__proto__=x', `/notes?constructor[id]=${ADA}`]) {
+      const res = await m.call('GET', path);
+      expect(res.status, path).toBe(400);
+      expect(errorCodes(res)).toEqual(['parameter_invalid']);
+    }
+    expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
+  });
+
+  it.each(KEYS)('keeps notes of a %s-named person apart from every other key', async (key) => {
+    const m = mock();
+    const user = await post(m, '/users', `{"user_id":"${key}","email":"${key}@example.com"}`);
+    const created = await post(m, '/notes', `{"body":"about ${key}","user":{"user_id":"${key}"}}`);
+    expect(created.body.user.id).toBe(user.body.id);
+    const listed = await m.call('GET', `/notes?user_id=${key}`);
+    expect(listed.body.notes.map((n: { id: string }) => n.id)).toEqual([created.body.id]);
+    expect((await m.call('GET', `/notes?email=${key}@example.com`)).body.total_count).toBe(1);
+    await expect(m.call('GET', `/notes/${key}`)).resolves.toMatchObject({ status: 404 });
   });
 });

@@ -45,6 +45,9 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   fc.constantFrom(ADA, GRACE, LEAD).map((id) => ({ method: 'POST', path: '/user_delete_requests', body: { intercom_user_id: id } })),
   fc.constant({ method: 'DELETE', path: `/contacts/${LEAD}`, body: undefined }),
   userId.map((u) => ({ method: 'POST', path: '/contacts/convert', body: { contact: { id: LEAD }, user: { user_id: u } } })),
+  // Notes on people the lifecycle writes above archive, delete and convert; away mode.
+  fc.tuple(fc.constantFrom({ id: ADA }, { user_id: 'grace-2' }, { id: LEAD }, { user_id: 'rt-1' }), tricky).map(([user, text]) => ({ method: 'POST', path: '/notes', body: { body: text || 'x', user } })),
+  fc.record({ away_mode_enabled: fc.boolean(), away_mode_reassign: fc.boolean() }).map((body) => ({ method: 'PUT', path: '/admins/1295/away', body })),
 );
 
 async function exported(m: TestMock, app: string): Promise<string> {
