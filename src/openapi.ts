@@ -30,7 +30,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Tags: 'Labels put on users, leads and companies, created, renamed, applied and removed in bulk.',
   Segments: 'Groups of users, leads or companies as the app defines them, with their member counts.',
   Admins: 'The app\'s teammates who answer conversations, and their teams.',
-  Conversations: 'Threads between admins and customers: listing, reading, replying and group membership.',
+  Conversations: 'Threads between admins and customers: the messages that start them, listing, reading, replying, assigning, opening, closing, snoozing and group membership.',
   Scroll: 'Iterating over every user, lead or company of the app, 100 at a time, past the paging limits.',
   [CONTROL_TAG]: 'The mock\'s own control plane under /__admin: not part of the real API.',
 };

@@ -13,7 +13,7 @@ export const createMessageRoute = appRoute({
     'from.type user or contact: the customer\'s in-app message (a visitor named as a contact becomes a lead first), answered as a user_message; its conversation is open, unassigned, unread and waiting. ' +
     'The message id is not the conversation\'s: list the customer\'s conversations (GET /conversations?type=user) to find it. ' +
     'No body: 400 parameter_invalid "Body is required"; an email without subject: 422 parameter_not_found; an email to an unsubscribed user: 403 action_forbidden; an unknown admin, user or lead: 404 not_found.',
-  tag: 'Messages',
+  tag: 'Conversations',
   body: messageBodySchema,
   response: { status: 200, description: 'The message', schema: messageResponseSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'subject_missing', 'action_forbidden', 'not_found', 'conflict', 'bad_request', 'unsupported_media_type', 'request_too_large'],

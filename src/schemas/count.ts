@@ -1,6 +1,7 @@
 // GET /counts: query and the three response shapes (count.hash, company count, user count).
 
 import { pagesSchema } from './common.js';
+import { conversationAdminCountSchema, conversationCountSchema } from './conversation-count.js';
 import { arr, constant, int, obj, openObj, str, type Schema } from './json-schema.js';
 
 export const countQuerySchema: Schema = openObj({
@@ -46,4 +47,4 @@ const companyCount: Schema = obj(
 
 const userCount: Schema = obj({ type: constant('count'), user: { anyOf: [only('segment', named), only('tag', named)] } }, ['type', 'user']);
 
-export const countResponseSchema: Schema = { anyOf: [totals, companyCount, userCount] };
+export const countResponseSchema: Schema = { anyOf: [totals, companyCount, userCount, conversationCountSchema, conversationAdminCountSchema] };
