@@ -2,12 +2,14 @@
 // the small inbox of inbox-fixture.ts, where every answer can be stated exactly.
 
 import { describe, expect, it } from 'vitest';
-import { errorCodes, TEST_NOW as T } from '../helpers.js';
+import { errorCodes, TEST_NOW as T, type TestMock } from '../helpers.js';
 import { ANN, BO, C1, C2, C3, C4, C5, ids, inbox, L1, SUPPORT, U1 } from './inbox-fixture.js';
 
+// Reads change nothing: they share one mock.
+let shared: Promise<TestMock> | undefined;
 const list = async (query: string) => {
-  const m = await inbox();
-  return m.call('GET', `/conversations${query}`);
+  shared ??= inbox();
+  return (await shared).call('GET', `/conversations${query}`);
 };
 
 describe('GET /conversations without a type', () => {

@@ -22,7 +22,8 @@ export const C5 = 'c00000000000000000000005';
 const user = (who: string) => ({ type: 'user' as const, id: who });
 
 export const INBOX: FixtureInput = {
-  app: { id: 'demo', name: 'Inbox', tokens: ['demo-token'] },
+  // Read-only tests share one mock: its window must not run out.
+  app: { id: 'demo', name: 'Inbox', tokens: ['demo-token'], rate_limit_per_minute: 1_000_000 },
   admins: [
     { id: ANN, name: 'Ann', email: 'ann@example.com' },
     { id: BO, name: 'Bo', email: 'bo@example.com' },
