@@ -109,6 +109,7 @@ function start(app: AppState, customer: Customer, now: number, author: Conversat
     throw apiError('resource_limit_exceeded', `This app already holds the most conversations and parts the mock allows (${app.limits.parts}); reset it or raise --max-parts.`);
   }
   const id = app.newObjectId(now, (x) => app.data.conversations.has(x));
+  // Members in the order a seeded record has them (normalize.ts), so an export seeds back byte for byte.
   const conversation: Conversation = {
     id,
     created_at: now,
@@ -119,10 +120,13 @@ function start(app: AppState, customer: Customer, now: number, author: Conversat
     attachments: [],
     customers: [customer.id],
     assignee: null,
+    open: lifecycle.open,
+    read: lifecycle.read,
     tags: [],
     parts: [],
+    state: lifecycle.state,
     snoozed_until: null,
-    ...lifecycle,
+    waiting_since: lifecycle.waiting_since,
   };
   app.saveConversation(conversation);
   return conversation;
