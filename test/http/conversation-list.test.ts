@@ -178,6 +178,21 @@ describe('lists and counts follow every conversation write', () => {
   });
 });
 
+describe('snapshots carry the conversation state, lists and counts', () => {
+  it('a restore brings back the lifecycle, the lists and the counts the snapshot had', async () => {
+    const m = await inbox();
+    await m.call('POST', `/conversations/${C3}/reply`, { body: { type: 'admin', admin_id: ANN, message_type: 'snoozed', snoozed_until: T + 60 } });
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'snoozed' } })).status).toBe(201);
+    const list = async () => [ids(await m.call('GET', '/conversations?type=admin&admin_id=nobody&open=true')), (await m.call('GET', '/counts?type=conversation')).body.conversation, (await m.call('GET', `/conversations/${C3}`)).body.state];
+    const before = await list();
+    expect(before).toEqual([[C3], { open: 4, closed: 1, unassigned: 1, assigned: 3 }, 'snoozed']);
+    await m.call('POST', `/conversations/${C3}/reply`, { body: { type: 'admin', admin_id: ANN, message_type: 'close' } });
+    expect(await list()).toEqual([[], { open: 3, closed: 2, unassigned: 0, assigned: 3 }, 'closed']);
+    expect((await m.call('POST', '/__admin/snapshots/snoozed/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await list()).toEqual(before);
+  });
+});
+
 describe('GET /counts?type=conversation', () => {
   it('counts open (snoozed included), closed, assigned and unassigned', async () => {
     const m = await inbox();
