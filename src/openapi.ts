@@ -31,7 +31,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Segments: 'Groups of users, leads or companies as the app defines them, with their member counts.',
   Admins: 'The app\'s teammates who answer conversations, and their teams.',
   Notes: 'Notes admins leave on users and leads, listed per person newest first.',
-  Conversations: 'Threads between admins and customers: listing, reading, replying and group membership.',
+  Conversations: 'Threads between admins and customers: the messages that start them, listing, reading, replying, assigning, opening, closing, snoozing and group membership.',
   Scroll: 'Iterating over every user, lead or company of the app, 100 at a time, past the paging limits.',
   [CONTROL_TAG]: 'The mock\'s own control plane under /__admin: not part of the real API.',
 };

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   not_acceptable: 406,
   conflict: 409,
+  // POST /messages: an email without a subject (the real API's 422 parameter_not_found).
+  subject_missing: 422,
   request_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -71,6 +73,7 @@ const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
   request_too_large: 'bad_request',
   uri_too_long: 'bad_request',
   header_fields_too_large: 'bad_request',
+  subject_missing: 'parameter_not_found',
 };
 
 export function wireCode(code: ErrorCode): string {

@@ -1,4 +1,6 @@
 import { countQuerySchema, countResponseSchema } from '../schemas/count.js';
+import { conversationCounts } from '../store/conversation-counts.js';
+import { conversationCountsView } from '../views/conversation-count.js';
 import { counts, type CountQuery } from '../store/counts.js';
 import { countsView } from '../views/count.js';
 import { appRoute } from './route.js';
@@ -10,12 +12,16 @@ export const getCounts = appRoute({
   summary: 'Counts of companies and users by segment, tag and user',
   description:
     'No parameters: the app totals (count.hash). type=company&count=segment|tag|user: per-segment, per-tag and per-company counts; tag counts are paged (per_page default 50, max 60) with pages at pages.pages, the others have an empty pages. ' +
-    'type=user&count=segment|tag: users and leads per user segment and per tag (every tag, zero included). Counts follow every write. A bad type or count value answers 400 bad_request.',
+    'type=user&count=segment|tag: users and leads per user segment and per tag (every tag, zero included). ' +
+    'type=conversation: open (snoozed included), closed, assigned and unassigned (of the open ones); with count=admin, each admin\'s open and closed conversations (every admin, zeros included). Counts follow every write. A bad type or count value answers 400 bad_request.',
   tag: 'Counts',
   query: countQuerySchema,
   response: { status: 200, description: 'The count object or the app totals', schema: countResponseSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request'],
-  handler: ({ app, query, origin, path }) => ({ body: countsView(counts(app, query as CountQuery, { origin, path, query })) }),
+  handler: ({ app, query, origin, path }) => {
+    if (query.type === 'conversation') return { body: conversationCountsView(conversationCounts(app, query)) };
+    return { body: countsView(counts(app, query as CountQuery, { origin, path, query })) };
+  },
 });
 
 export const COUNT_ROUTES = [getCounts];

@@ -97,7 +97,17 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   createNote: { body: { admin_id: ADMIN, body: 'Called about the renewal; sending the quote today.', user: { id: ADA } } },
   listNotes: { query: { id: ADA, intercom_user_id: '', user_id: '', email: '', page: 1, per_page: 50 } },
   getNote: { params: { id: '1001' } },
-  listConversations: { query: { display_as: 'plaintext', page: 1, per_page: 20 } },
+  listConversations: {
+    query: { type: 'admin', admin_id: ADMIN, id: '', intercom_user_id: '', user_id: '', email: '', open: 'true', unread: '', order: 'updated_at', sort: 'desc', display_as: 'plaintext', page: 1, per_page: 20 },
+  },
+  markConversationRead: { params: { id: GROUP_CONVERSATION }, body: { read: true } },
+  markConversationReadByPost: { params: { id: GROUP_CONVERSATION }, body: { read: true } },
+  markConversationReadByReplyPath: { params: { id: GROUP_CONVERSATION }, body: { read: true } },
+  replyToLastConversation: { body: { type: 'admin', admin_id: ADMIN, intercom_user_id: ADA, message_type: 'comment', body: '<p>Following up on your last question.</p>' } },
+  runAssignmentRules: { params: { id: '5714dd359a3fd47136000502' } },
+  createMessage: {
+    body: { message_type: 'email', subject: 'Your invoice', body: '<p>Your invoice is attached.</p>', template: 'plain', from: { type: 'admin', id: ADMIN }, to: { type: 'user', id: ADA } },
+  },
   getConversation: { params: { id: GROUP_CONVERSATION }, query: { display_as: 'plaintext' } },
   addConversationCustomer: {
     params: { id: GROUP_CONVERSATION },

@@ -10,6 +10,7 @@ import { CONTACT_ROUTES } from './contacts.js';
 import { LEAD_LIFECYCLE_ROUTES } from './lead-lifecycle.js';
 import { USER_LIFECYCLE_ROUTES } from './user-lifecycle.js';
 import { CONVERSATION_ROUTES } from './conversations.js';
+import { MESSAGE_ROUTES } from './messages.js';
 import { COUNT_ROUTES } from './counts.js';
 import { DATA_ATTRIBUTE_ROUTES } from './data-attributes.js';
 import type { RouteDef } from './route.js';
@@ -19,4 +20,4 @@ import { TAG_ROUTES } from './tags.js';
 import { USER_ROUTES } from './users.js';
 import { VISITOR_ROUTES } from './visitors.js';
 
-export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...CONTROL_ROUTES];
+export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...MESSAGE_ROUTES, ...CONTROL_ROUTES];

@@ -7,7 +7,7 @@ import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, ty
 const ref = (description: string): Schema => ({ type: ['string', 'integer'], description });
 
 const authorSchema: Schema = obj(
-  { type: oneOfStrings(['admin', 'user', 'lead', 'bot', 'nobody_admin']), id: str() },
+  { type: oneOfStrings(['admin', 'user', 'lead', 'bot', 'nobody_admin', 'team']), id: str() },
   ['type', 'id'],
 );
 const customerRef: Schema = obj({ type: oneOfStrings(['user', 'lead']), id: str() }, ['type', 'id']);
@@ -45,11 +45,14 @@ const summaryProps: Record<string, Schema> = {
     ['type', 'id'],
     { description: 'type nobody_admin with id null when unassigned' },
   ),
-  open: bool(),
+  open: bool({ description: 'true while open or snoozed' }),
+  state: oneOfStrings(['open', 'closed', 'snoozed'], { description: 'a snooze whose snoozed_until the clock has reached reads as open' }),
   read: bool(),
+  snoozed_until: nullable(int({ description: 'unix seconds; null unless snoozed' })),
+  waiting_since: nullable(int({ description: 'since when the customer has been waiting for an answer; null once an admin replied or the conversation closed' })),
   tags: tagListSchema,
 };
-const summaryRequired = ['type', 'id', 'created_at', 'updated_at', 'conversation_message', 'user', 'customers', 'assignee', 'open', 'read', 'tags'];
+const summaryRequired = ['type', 'id', 'created_at', 'updated_at', 'conversation_message', 'user', 'customers', 'assignee', 'open', 'state', 'read', 'snoozed_until', 'waiting_since', 'tags'];
 
 export const conversationSchema: Schema = obj(
   {
@@ -75,6 +78,16 @@ const displayAs = str({ description: 'plaintext renders subject and bodies as pl
 
 export const conversationQuerySchema: Schema = openObj({ display_as: displayAs });
 export const conversationListQuerySchema: Schema = openObj({
+  type: str({ description: 'admin (one assignee\'s conversations) or user (one customer\'s); absent: every conversation' }),
+  admin_id: str({ description: 'type=admin: the assignee, an admin or team id, or nobody for the unassigned' }),
+  id: str({ description: 'type=admin: a synonym of admin_id (the Ruby and PHP clients send it)' }),
+  intercom_user_id: str({ description: 'type=user: the customer\'s id (users and leads)' }),
+  user_id: str({ description: 'type=user: the customer\'s user_id' }),
+  email: str({ description: 'type=user: the customer\'s email' }),
+  open: str({ description: 'type=admin: true for open (snoozed included) only, false for closed only' }),
+  unread: str({ description: 'type=user: true for unread only' }),
+  order: str({ description: 'without type: the direction, asc or desc (default desc); with type: the field, created_at, updated_at (default) or waiting_since' }),
+  sort: str({ description: 'without type: the field, created_at, updated_at (default) or waiting_since; with type: the direction, asc or desc (default desc)' }),
   display_as: displayAs,
   page: int({ minimum: 1, default: 1 }),
   per_page: int({ minimum: 1, maximum: 60, default: 50 }),
@@ -100,12 +113,16 @@ export const customersListSchema: Schema = obj({ customers: arr(customerRef, { m
 
 export const replyBodySchema: Schema = openObj(
   {
-    type: oneOfStrings(['admin', 'user']),
+    type: oneOfStrings(['admin', 'user'], { description: 'may be left out when admin_id is sent (then admin)' }),
     admin_id: ref('for type admin'),
     ...identity,
-    message_type: oneOfStrings(['comment', 'note'], { description: 'users can only comment' }),
-    body: bodyText({ minLength: 1 }),
-    attachment_urls: arr(urlText(), { maxItems: MAX_ATTACHMENTS }),
+    message_type: oneOfStrings(['comment', 'note', 'assignment', 'open', 'close', 'snoozed'], { description: 'users can only comment; open also unsnoozes' }),
+    body: bodyText({ minLength: 1, description: 'required for comment and note; optional otherwise' }),
+    attachment_urls: arr(urlText(), { maxItems: MAX_ATTACHMENTS, description: `comment and note only, at most ${MAX_ATTACHMENTS}` }),
+    assignee_id: ref('message_type assignment: an admin or team id, "0" to unassign'),
+    snoozed_until: { type: ['string', 'integer'], description: 'message_type snoozed: unix seconds in the future (a millisecond value is refused)' },
   },
-  ['type', 'message_type', 'body'],
+  ['message_type'],
 );
+
+export const markReadBodySchema: Schema = openObj({ read: bool({ description: 'true marks it read (false unread); other members (a whole conversation sent back) are ignored' }) }, ['read']);

@@ -1,11 +1,12 @@
 // GET /counts: query and the three response shapes (count.hash, company count, user count).
 
 import { pagesSchema } from './common.js';
+import { conversationAdminCountSchema, conversationCountSchema } from './conversation-count.js';
 import { arr, constant, int, obj, openObj, str, type Schema } from './json-schema.js';
 
 export const countQuerySchema: Schema = openObj({
-  type: str({ description: 'company or user; with count absent too, the app totals are returned' }),
-  count: str({ description: 'segment, tag or user for type=company; segment or tag for type=user' }),
+  type: str({ description: 'company, user or conversation; with count absent too, the app totals are returned' }),
+  count: str({ description: 'segment, tag or user for type=company; segment or tag for type=user; admin (or none) for type=conversation' }),
   per_page: int({ minimum: 1, maximum: 60, default: 50, description: 'tag counts only' }),
   page: int({ minimum: 1, default: 1, description: 'tag counts only' }),
 });
@@ -46,4 +47,4 @@ const companyCount: Schema = obj(
 
 const userCount: Schema = obj({ type: constant('count'), user: { anyOf: [only('segment', named), only('tag', named)] } }, ['type', 'user']);
 
-export const countResponseSchema: Schema = { anyOf: [totals, companyCount, userCount] };
+export const countResponseSchema: Schema = { anyOf: [totals, companyCount, userCount, conversationCountSchema, conversationAdminCountSchema] };

@@ -29,7 +29,7 @@ export const MAX_COMPANIES_PER_WRITE = 100;
 export const MAX_TAG_TARGETS = 1000;
 /** Customers one conversation may hold (POST /conversations/{id}/customers, fixtures). */
 export const MAX_CONVERSATION_CUSTOMERS = 100;
-/** `attachment_urls` of one reply. */
-export const MAX_ATTACHMENTS = 10;
+/** `attachment_urls` of one reply: "up to 5 URLs", as the real reply page says. */
+export const MAX_ATTACHMENTS = 5;
 /** Custom attributes one record holds, and so the most one request may send. */
 export const MAX_CUSTOM_ATTRIBUTES = 250;

@@ -13,6 +13,8 @@ import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
 import { companyKeys, companyKeysChanged, conversationKeys, customerKeys, customerKeysChanged, syncHolder } from './memberships.js';
 import { SortedIndexes } from './sorted-index.js';
+import { ConversationIndexes } from './conversation-index.js';
+import { assigneeKey, conversationTallyKeys } from './conversation-state.js';
 import type { ScrollSlot } from './scroll.js';
 import type {
   Admin,
@@ -210,6 +212,8 @@ export class AppState {
   readonly order = new CustomerOrder();
   /** Records sorted by a timestamp, for `sort`/`order` (derived, kept by the writes, rebuilt when forgotten). */
   readonly sorted = new SortedIndexes();
+  /** Conversations sorted per assignee, customer and filter, for GET /conversations (derived, kept by the writes, rebuilt when forgotten). */
+  readonly conversationLists = new ConversationIndexes();
   /** Companies in store order, for scrolling without a walk (derived, rebuilt when stale). */
   readonly companyOrder = new InsertionOrder<Company>();
   /** The app's one scroll (store/scroll.ts): state, so a reset clears it and a snapshot keeps it. */
@@ -298,15 +302,18 @@ export class AppState {
     const partsTotal = this.partsTotal;
     for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
     this.sorted.begin();
+    this.conversationLists.begin();
     try {
       const result = write();
       // The request stands: the overlays drop what it deleted, the sorted indexes keep its changes.
       log.commit();
       this.sorted.commit();
+      this.conversationLists.commit();
       return result;
     } catch (err) {
       // The sorted indexes followed the writes being undone: revert their journaled changes.
       this.sorted.rollback();
+      this.conversationLists.rollback();
       log.undo();
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
@@ -320,6 +327,7 @@ export class AppState {
   reset(ids: IdsMode = 'rewind'): void {
     this.order.clear();
     this.sorted.clear();
+    this.conversationLists.clear();
     this.companyOrder.clear();
     this.scroll = null;
     this.data = liveOf(this.base.data);
@@ -345,6 +353,7 @@ export class AppState {
   restore(snapshot: Snapshot, ids: IdsMode = 'rewind'): void {
     this.order.clear();
     this.sorted.clear();
+    this.conversationLists.clear();
     this.companyOrder.clear();
     this.scroll = snapshot.scroll;
     this.data = forkOf(snapshot.data);
@@ -363,6 +372,7 @@ export class AppState {
   adopt(saved: AppBase, streams: StreamPosition, asSeeded: boolean): void {
     this.order.clear();
     this.sorted.clear();
+    this.conversationLists.clear();
     this.companyOrder.clear();
     this.scroll = null;
     this.data = liveOf(saved.data);
@@ -457,7 +467,10 @@ export class AppState {
     const added = next.parts.length - (prev?.parts.length ?? 0);
     if (added > 0) this.checkRoom('parts', this.partsTotal + added, 'conversation parts');
     this.partsTotal += added;
-    if (prev?.tags !== next.tags) syncHolder(this.holderMaps(), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));
+    if (prev?.tags !== next.tags || assigneeKey(prev.assignee) !== assigneeKey(next.assignee)) {
+      syncHolder(this.holderMaps(), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));
+    }
+    adjustTallies(this.data.tallies, prev ? conversationTallyKeys(prev) : [], conversationTallyKeys(next));
     if (prev?.customers !== next.customers) {
       const maps = this.conversationMaps();
       const was = new Set(prev?.customers ?? []);
@@ -466,6 +479,7 @@ export class AppState {
       for (const id of is) if (!was.has(id)) join(maps, id, next.id);
     }
     this.data.conversations.set(next.id, next);
+    this.conversationLists.saved(prev, next);
   }
 
   saveTag(next: Tag): void {

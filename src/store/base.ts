@@ -11,6 +11,7 @@ import { exportArchived } from './archive.js';
 import { DELETE_REQUESTS_TALLY, formerCustomers } from './deletion.js';
 import { baseLog, type JoinLog } from './join-log.js';
 import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
+import { conversationTallyKeys } from './conversation-state.js';
 
 function check(ok: boolean, path: string, problem: string): void {
   if (!ok) throw new FixtureError(path, problem);
@@ -82,7 +83,7 @@ export function checkReferences(doc: FixtureDocument): void {
   const former = new Set(doc.former_customers);
   const known = new Set([...customers, ...archived, ...former]);
   const authorOk = (a: { type: string; id: string }) =>
-    a.type === 'admin' ? admins.has(a.id) : a.type === 'user' || a.type === 'lead' ? known.has(a.id) : true;
+    a.type === 'admin' ? admins.has(a.id) : a.type === 'team' ? teams.has(a.id) : a.type === 'user' || a.type === 'lead' ? known.has(a.id) : true;
   doc.conversations.forEach((c, i) => {
     const at = `conversations[${i}]`;
     refs(c.customers, known, `${at}.customers`, 'customer');
@@ -175,6 +176,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   };
   for (const c of doc.customers) count(customerTallyKeys(c));
   for (const c of doc.companies) count(companyTallyKeys(c));
+  for (const c of doc.conversations) count(conversationTallyKeys(c));
   if (doc.user_delete_requests > 0) tallies.set(DELETE_REQUESTS_TALLY, doc.user_delete_requests);
   const conversationsOf = new Map<string, string[]>();
   for (const c of doc.conversations) for (const id of c.customers) append(conversationsOf, id, c.id);

@@ -1,18 +1,16 @@
-// Conversations: read, add a customer (spec 4.11), reply, and the two part limits of spec 8 (at
-// most 500 parts shown; at most 60 created a minute per conversation).
+// Conversations: read, identify their customers, add a customer (spec 4.11), and the two part
+// limits of spec 8 (at most 500 parts shown; at most 60 created a minute per conversation, kept by
+// conversation-replies.ts).
 
 import { apiError, invalid, missing } from '../core/errors.js';
-import type { CowMap } from '../core/cow.js';
-import { DEFAULT_PER_PAGE, paginate, type Listing, type PageLink, type Pages } from '../core/pagination.js';
 import { MAX_CONVERSATION_CUSTOMERS } from '../schemas/fields.js';
 import type { AppState } from './app-state.js';
 import { emailOf, newAnonymous } from './customers.js';
 import type { Store } from './store.js';
-import type { Attachment, Author, Conversation, ConversationPart, Customer } from './types.js';
+import type { Attachment, Conversation, ConversationPart, Customer } from './types.js';
 
 export const MAX_PARTS_SHOWN = 500;
 export const PARTS_PER_MINUTE = 60;
-const PART_WINDOW_SECONDS = 60;
 
 export type DisplayAs = 'html' | 'plaintext';
 
@@ -26,31 +24,6 @@ export function getConversation(app: AppState, id: string): Conversation {
   const conversation = app.data.conversations.get(id);
   if (!conversation) throw apiError('not_found', 'Conversation not found');
   return conversation;
-}
-
-const byRecency = (a: Conversation, b: Conversation): number => b.updated_at - a.updated_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/**
- * Conversation ids most recently updated first, sorted once per version of the app's map: listing
- * again pays for a page, not a sort. Keyed weakly by the map, so a reset or restore (a new map)
- * drops it; any write, undone ones too, moves the map's version on and sorts afresh.
- */
-const recencyOrder = new WeakMap<CowMap<Conversation>, { version: number; ids: readonly string[] }>();
-
-function idsByRecency(conversations: CowMap<Conversation>): readonly string[] {
-  const known = recencyOrder.get(conversations);
-  if (known !== undefined && known.version === conversations.version) return known.ids;
-  const ids = [...conversations.values()].sort(byRecency).map((c) => c.id);
-  recencyOrder.set(conversations, { version: conversations.version, ids });
-  return ids;
-}
-
-/** One page of the conversations, most recently updated first; ties by id so the order is stable. */
-export function listConversations(app: AppState, paging: { page?: number; per_page?: number }, link: PageLink): { items: Conversation[]; pages: Pages } {
-  const conversations = app.data.conversations;
-  const ids = idsByRecency(conversations);
-  const listing: Listing<Conversation> = { total: ids.length, slice: (start, end) => ids.slice(start, end).map((id) => conversations.get(id) as Conversation) };
-  return paginate(listing, { page: paging.page ?? 1, perPage: paging.per_page ?? DEFAULT_PER_PAGE }, link);
 }
 
 /** Oldest first (stable on equal times, as seeded parts may share one); only the 500 most recent. */
@@ -73,14 +46,14 @@ export interface CustomerIdentity {
 }
 
 const IDENTITY_FIELDS = ['intercom_user_id', 'service_user_id', 'user_id', 'email'] as const;
-type IdentityField = (typeof IDENTITY_FIELDS)[number];
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 
-function identifiersOf(ref: CustomerIdentity): { field: IdentityField; value: string }[] {
+export function identifiersOf(ref: CustomerIdentity): { field: IdentityField; value: string }[] {
   return IDENTITY_FIELDS.filter((f) => ref[f] !== undefined).map((field) => ({ field, value: String(ref[field]) }));
 }
 
 /** Users and leads the identifier names (several only for a shared email); visitors are not in conversations. */
-function lookup(app: AppState, field: IdentityField, value: string): Customer[] {
+export function lookup(app: AppState, field: IdentityField, value: string): Customer[] {
   let found: Customer[];
   if (field === 'email') found = app.customersByEmail(value);
   else {
@@ -90,8 +63,16 @@ function lookup(app: AppState, field: IdentityField, value: string): Customer[] 
   return found.filter((c) => c.type !== 'visitor');
 }
 
+/** The one user or lead the identifier names: 404 when none, 409 when an email names several. */
+export function findCustomer(app: AppState, field: IdentityField, value: string, at: string = field): Customer {
+  const found = lookup(app, field, value);
+  if (found.length === 0) throw apiError('not_found', 'User Not Found', at);
+  if (found.length > 1) throw apiError('conflict', `Multiple existing users match this email address ${value} - must be more specific using user_id`, at);
+  return found[0] as Customer;
+}
+
 /** Whether a customer is in the conversation: one Set, however many customers an email names. */
-function inConversation(conversation: Conversation): (c: Customer) => boolean {
+export function inConversation(conversation: Conversation): (c: Customer) => boolean {
   const ids = new Set(conversation.customers);
   return (c) => ids.has(c.id);
 }
@@ -120,6 +101,10 @@ export function addCustomer(store: Store, app: AppState, id: string, input: AddC
   }
   let customer = matches[0];
   if (!customer && field !== 'email') throw apiError('not_found', 'User Not Found', `customer.${field}`);
+  // The real documentation: adding "via intercom_user_id or user_id which does not have an email" is an error.
+  if (customer && field !== 'email' && customer.email === null) {
+    throw invalid(`customer.${field}`, `The customer ${value} has no email: a customer added by intercom_user_id or user_id needs one (add it by email instead, or give it an email first).`);
+  }
   if (customer && conversation.customers.includes(customer.id)) return conversation;
   if (conversation.customers.length >= MAX_CONVERSATION_CUSTOMERS) {
     throw invalid('customer', `A conversation holds at most ${MAX_CONVERSATION_CUSTOMERS} customers, and this one is full.`);
@@ -155,68 +140,14 @@ function checkRequester(app: AppState, conversation: Conversation, input: AddCus
   }
 }
 
-// --- replying ------------------------------------------------------------------------------------
-
-export interface ReplyInput extends CustomerIdentity {
-  type: 'admin' | 'user';
-  admin_id?: string | number;
-  message_type: 'comment' | 'note';
-  body: string;
-  attachment_urls?: string[];
-}
-
-/** Appends a comment or note; at most 60 parts a minute per conversation (a sliding 60-second window). */
-export function reply(store: Store, app: AppState, id: string, input: ReplyInput): Conversation {
-  const conversation = getConversation(app, id);
-  const author = replyAuthor(app, conversation, input);
-  const now = store.now();
-  // Counted from the stored parts' created_at, so a reset or re-seed clears the window with the data.
-  const recent = conversation.parts.filter((p) => p.created_at > now - PART_WINDOW_SECONDS).length;
-  if (recent >= PARTS_PER_MINUTE) {
-    throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${PARTS_PER_MINUTE} conversation parts per minute for this conversation`);
-  }
-  const part: ConversationPart = {
-    id: newPartId(conversation),
-    part_type: input.message_type,
-    body: input.body,
-    created_at: now,
-    updated_at: now,
-    notified_at: now,
-    assigned_to: null,
-    author,
-    attachments: (input.attachment_urls ?? []).map(attachmentOf),
-  };
-  const next: Conversation = { ...conversation, parts: [...conversation.parts, part], updated_at: now };
-  app.saveConversation(next);
-  return next;
-}
-
-function replyAuthor(app: AppState, conversation: Conversation, input: ReplyInput): Author {
-  if (input.type === 'admin') {
-    if (input.admin_id === undefined) throw missing('admin_id', 'admin_id is a required parameter for an admin reply.');
-    if (!app.data.admins.has(String(input.admin_id))) throw apiError('admin_not_found', 'Admin Not Found', 'admin_id');
-    return { type: 'admin', id: String(input.admin_id) };
-  }
-  if (input.message_type !== 'comment') throw invalid('message_type', 'A user can only reply with message_type comment.');
-  const ids = identifiersOf(input);
-  if (ids.length === 0) throw missing('intercom_user_id', 'A user reply needs one of intercom_user_id, user_id or email.');
-  if (ids.length > 1) throw invalid(ids[1]?.field ?? 'email', 'Identify the replying user by exactly one of intercom_user_id, user_id or email.');
-  const { field, value } = ids[0] as { field: IdentityField; value: string };
-  const found = lookup(app, field, value);
-  if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
-  const member = found.find(inConversation(conversation));
-  if (!member) throw apiError('action_forbidden', 'Only a customer in the conversation can reply to it as a user', field);
-  return { type: authorTypeOf(member), id: member.id };
-}
-
-function newPartId(conversation: Conversation): string {
+export function newPartId(conversation: Conversation): string {
   const taken = new Set(conversation.parts.map((p) => p.id));
   let n = conversation.parts.length + 1;
   while (taken.has(String(n))) n++;
   return String(n);
 }
 
-function attachmentOf(url: string): Attachment {
+export function attachmentOf(url: string): Attachment {
   const path = url.split(/[?#]/)[0] ?? url;
   return { name: decodeURIComponentSafe(path.slice(path.lastIndexOf('/') + 1)) || url, url };
 }

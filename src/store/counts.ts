@@ -57,7 +57,7 @@ export function countRequest(rawType: unknown, rawCount: unknown): { type: Count
   const count = rawCount === '' ? undefined : rawCount;
   if (type === undefined && count === undefined) return null;
   if (type === undefined) throw missing('type', 'type is a required parameter.');
-  if (type !== 'company' && type !== 'user') throw badChoice('type', ['company', 'user']);
+  if (type !== 'company' && type !== 'user') throw badChoice('type', ['company', 'user', 'conversation']);
   if (count === undefined) throw missing('count', 'count is a required parameter.');
   if (!(KINDS[type] as readonly unknown[]).includes(count)) throw badChoice('count', KINDS[type], `with type=${type} `);
   return { type, count: count as CountKind };

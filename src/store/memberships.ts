@@ -6,11 +6,12 @@
 
 import { join, joinedCount, joinedSlice, leave, type JoinMaps } from './join-log.js';
 import type { Listing } from '../core/pagination.js';
+import { assigneeKey } from './conversation-state.js';
 import type { Company, Conversation, Customer, CustomerType } from './types.js';
 
 export type HolderKind = CustomerType | 'company' | 'conversation';
-/** t: a tag id, s: a segment id, n: a company name as stored. */
-export type Label = 't' | 's' | 'n';
+/** t: a tag id, s: a segment id, n: a company name as stored, a: a conversation's assignee (conversation-state.ts). */
+export type Label = 't' | 's' | 'n' | 'a';
 
 export const holderKey = (kind: HolderKind, label: Label, id: string): string => `${kind}:${label}:${id}`;
 
@@ -24,7 +25,7 @@ export function companyKeys(c: Company): string[] {
 }
 
 export function conversationKeys(c: Conversation): string[] {
-  return c.tags.map((t) => holderKey('conversation', 't', t));
+  return [...c.tags.map((t) => holderKey('conversation', 't', t)), holderKey('conversation', 'a', assigneeKey(c.assignee))];
 }
 
 /** Moves `id` from the keys it held to those it holds now: O(keys changed), whatever the keys hold. */

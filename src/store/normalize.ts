@@ -157,6 +157,10 @@ function conversation(input: NonNullable<FixtureInput['conversations']>[number])
     read: input.read ?? false,
     tags: input.tags ?? [],
     parts,
+    // Only when given: a record without them reads its defaults (conversation-state.ts).
+    ...(input.state === undefined ? {} : { state: input.state }),
+    ...(input.snoozed_until === undefined ? {} : { snoozed_until: input.snoozed_until }),
+    ...(input.waiting_since === undefined ? {} : { waiting_since: input.waiting_since }),
   };
 }
 

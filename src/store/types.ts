@@ -128,7 +128,7 @@ export interface DataAttribute {
 }
 
 export interface Author {
-  type: 'admin' | 'user' | 'lead' | 'bot' | 'nobody_admin';
+  type: 'admin' | 'user' | 'lead' | 'bot' | 'nobody_admin' | 'team';
   id: string;
 }
 
@@ -166,7 +166,17 @@ export interface Conversation {
   read: boolean;
   tags: string[];
   parts: ConversationPart[];
+  /**
+   * The lifecycle members the reply variants move (store/conversation-state.ts). Absent in records
+   * no such write has touched (seeded ones): read through `lifecycleOf`, which gives the default
+   * (state from `open`, no snooze, not waiting), so fixtures and exports stay as they were.
+   */
+  state?: ConversationState;
+  snoozed_until?: number | null;
+  waiting_since?: number | null;
 }
+
+export type ConversationState = 'open' | 'closed' | 'snoozed';
 
 export interface AppConfig {
   id: string;

@@ -4,6 +4,7 @@
 import { htmlToPlainText } from '../core/html-text.js';
 import type { Pages } from '../core/pagination.js';
 import type { AppState } from '../store/app-state.js';
+import { lifecycleAt } from '../store/conversation-state.js';
 import { authorTypeOf, visibleParts, type DisplayAs } from '../store/conversations.js';
 import type { Author, Conversation, ConversationPart } from '../store/types.js';
 import { tagListView } from './customer.js';
@@ -32,9 +33,10 @@ function partView(p: ConversationPart, text: Text) {
   };
 }
 
-/** Without parts, as in the conversation list. */
-function summaryView(app: AppState, c: Conversation, text: Text) {
+/** Without parts, as in the conversation list; `now` ends a snooze whose time has come. */
+function summaryView(app: AppState, c: Conversation, text: Text, now: number) {
   const customers = customerRefsView(app, c.customers);
+  const life = lifecycleAt(c, now);
   return {
     type: 'conversation' as const,
     id: c.id,
@@ -52,23 +54,26 @@ function summaryView(app: AppState, c: Conversation, text: Text) {
     // Unassigned reads as the real API's nobody_admin.
     assignee: c.assignee ? authorView(c.assignee) : { type: 'nobody_admin' as const, id: null },
     open: c.open,
+    state: life.state,
     read: c.read,
+    snoozed_until: life.snoozed_until,
+    waiting_since: life.waiting_since,
     tags: tagListView(app, c.tags),
   };
 }
 
-export function conversationView(app: AppState, c: Conversation, mode: DisplayAs) {
+export function conversationView(app: AppState, c: Conversation, mode: DisplayAs, now: number) {
   const text = textFor(mode);
   const parts = visibleParts(c).map((p) => partView(p, text));
   return {
-    ...summaryView(app, c, text),
+    ...summaryView(app, c, text, now),
     conversation_parts: { type: 'conversation_part.list' as const, conversation_parts: parts, total_count: parts.length },
   };
 }
 
-export function conversationListView(app: AppState, items: readonly Conversation[], pages: Pages, mode: DisplayAs) {
+export function conversationListView(app: AppState, items: readonly Conversation[], pages: Pages, mode: DisplayAs, now: number) {
   const text = textFor(mode);
-  return { type: 'conversation.list' as const, conversations: items.map((c) => summaryView(app, c, text)), pages };
+  return { type: 'conversation.list' as const, conversations: items.map((c) => summaryView(app, c, text, now)), pages };
 }
 
 export const conversationCustomersView = (app: AppState, c: Conversation) => ({ customers: customerRefsView(app, c.customers) });

@@ -44,6 +44,7 @@ import { MAX_PAGED_RECORDS } from '../../src/core/pagination.js';
 import { journalMemory } from './journal-memory.js';
 import { formatRows, TARGET_MS, worstWrites } from './worst-writes.js';
 import { filteredLists, formatFilteredRows } from './filtered-list.js';
+import { conversationLists, formatConversationRows } from './conversation-list.js';
 import { formatScrollScale, scrollScale } from './scroll-scale.js';
 import { archiveScale, formatArchiveRow } from './archive-scale.js';
 
@@ -421,6 +422,8 @@ await main(async () => {
   const worst = await worstWrites({ rounds: quick ? 2 : 5 });
   log('filtered list pages, 100 vs 100,000 customers');
   const filtered = await filteredLists({ rounds: quick ? 2 : 10 });
+  log('filtered conversation list pages, 100 vs 10,000 conversations');
+  const conversationRows = await conversationLists({ rounds: quick ? 2 : 10 });
   log('archive a user on 100 vs 100k customers');
   const archive = await archiveScale({ rounds: quick ? 5 : 15 });
   log(`journal memory (1,000 apps x ${quick ? 100 : 1000} requests, two child processes)`);
@@ -507,6 +510,9 @@ await main(async () => {
   say();
   say('a page in the middle of a filtered list, 100 vs 100,000 customers (in-process, server-side, median of every request):');
   say(formatFilteredRows(filtered));
+  say();
+  say('a page in the middle of a filtered conversation list, 100 vs 10,000 conversations (in-process, server-side, median of every request):');
+  say(formatConversationRows(conversationRows));
   say(formatArchiveRow(archive));
   say();
   say(

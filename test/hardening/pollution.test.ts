@@ -395,3 +395,45 @@ describe('notes and admins', () => {
     await expect(m.call('GET', `/notes/${key}`)).resolves.toMatchObject({ status: 404 });
   });
 });
+
+describe('conversation and message identifiers and members (issue 14)', () => {
+  const GROUP = '5714dd359a3fd47136000501';
+  it.each([
+    ['/conversations?type=user&user_id=__proto__', 404, 'not_found'],
+    ['/conversations?type=user&email=constructor', 404, 'not_found'],
+    ['/conversations?type=user&intercom_user_id=prototype', 404, 'not_found'],
+    ['/conversations?type=admin&admin_id=__proto__', 404, 'admin_not_found'],
+    ['/conversations?type=admin&id=constructor', 404, 'admin_not_found'],
+    ['/conversations?type=__proto__', 400, 'bad_request'],
+    ['/counts?type=conversation&count=__proto__', 400, 'bad_request'],
+  ])('GET %s answers %i %s', async (path, status, code) => {
+    const m = mock();
+    const res = await m.call('GET', path);
+    expect(res.status).toBe(status);
+    expect(errorCodes(res)).toEqual([code]);
+  });
+
+  it.each([
+    ['/messages', '{"body":"x","from":{"type":"user","user_id":"__proto__"}}', 404, 'not_found'],
+    ['/messages', '{"body":"x","from":{"type":"contact","id":"constructor"}}', 404, 'not_found'],
+    // A member named __proto__ is a member, not a prototype: it supplies nothing.
+    ['/messages', '{"body":"x","__proto__":{"from":{"type":"admin","id":"814860"},"to":{"id":"5714dd359a3fd47136000001"}}}', 400, 'parameter_not_found'],
+    [`/conversations/${GROUP}/reply`, '{"type":"admin","admin_id":"814860","message_type":"assignment","__proto__":{"assignee_id":"991267"}}', 400, 'parameter_not_found'],
+    [`/conversations/${GROUP}/reply`, '{"type":"admin","admin_id":"814860","message_type":"assignment","assignee_id":"__proto__"}', 404, 'admin_not_found'],
+    ['/conversations/last/reply', '{"type":"admin","admin_id":"814860","message_type":"close","user_id":"constructor"}', 404, 'not_found'],
+  ])('POST %s %s answers %i %s and changes nothing', async (path, raw, status, code) => {
+    const m = mock();
+    const before = (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
+    const res = await post(m, path, raw);
+    expect(res.status).toBe(status);
+    expect(errorCodes(res)).toEqual([code]);
+    expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
+  });
+
+  it('PUT /conversations/{id} with read only under __proto__ is 400 parameter_not_found', async () => {
+    const m = mock();
+    const res = await post(m, `/conversations/${GROUP}`, '{"__proto__":{"read":false}}', 'PUT');
+    expect(res.status).toBe(400);
+    expect(errorCodes(res)).toEqual(['parameter_not_found']);
+  });
+});

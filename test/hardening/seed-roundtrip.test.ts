@@ -6,8 +6,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADA, GRACE, GROUP, LEAD } from '../fixture-ids.js';
-import { mock, type TestMock } from '../helpers.js';
+import { ADA, GRACE, GROUP, LEAD, VISITOR_USER_ID } from '../fixture-ids.js';
+import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 const SEED = 0x5eed_0912;
 const RUNS = Number(process.env.SEED_RUNS ?? 12);
@@ -48,6 +48,23 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   // Notes on people the lifecycle writes above archive, delete and convert; away mode.
   fc.tuple(fc.constantFrom({ id: ADA }, { user_id: 'grace-2' }, { id: LEAD }, { user_id: 'rt-1' }), tricky).map(([user, text]) => ({ method: 'POST', path: '/notes', body: { body: text || 'x', user } })),
   fc.record({ away_mode_enabled: fc.boolean(), away_mode_reassign: fc.boolean() }).map((body) => ({ method: 'PUT', path: '/admins/1295/away', body })),
+  // The conversation lifecycle: messages that start conversations (a visitor's makes a lead), every
+  // state-moving reply, mark as read, the assignment rules.
+  fc.tuple(tricky, fc.constantFrom('inapp', 'email')).map(([text, message_type]) => ({ method: 'POST', path: '/messages', body: { message_type, subject: 's', body: `<p>${text}</p>`, from: { type: 'admin', id: '814860' }, to: { type: 'user', id: ADA } } })),
+  fc.constantFrom({ type: 'user', id: GRACE }, { type: 'contact', id: LEAD }, { type: 'contact', user_id: VISITOR_USER_ID }).map((from) => ({ method: 'POST', path: '/messages', body: { from, body: 'hi' } })),
+  fc
+    .constantFrom<Record<string, unknown>>(
+      { message_type: 'assignment', assignee_id: '991267' },
+      { message_type: 'assignment', assignee_id: '0' },
+      { message_type: 'assignment', assignee_id: '1000001' },
+      { message_type: 'close' },
+      { message_type: 'open' },
+      { message_type: 'snoozed', snoozed_until: TEST_NOW + 3600 },
+    )
+    .map((extra) => ({ method: 'POST', path: `/conversations/${GROUP}/reply`, body: { type: 'admin', admin_id: '814860', ...extra } })),
+  fc.constant({ method: 'POST', path: `/conversations/${GROUP}/reply`, body: { type: 'user', intercom_user_id: GRACE, message_type: 'comment', body: 'again' } }),
+  fc.boolean().map((read) => ({ method: 'PUT', path: `/conversations/${GROUP}`, body: { read } })),
+  fc.constant({ method: 'POST', path: `/conversations/${GROUP}/run_assignment_rules`, body: undefined }),
 );
 
 async function exported(m: TestMock, app: string): Promise<string> {
@@ -66,9 +83,21 @@ describe('export then seed', () => {
           expect(res.status, `${w.method} ${w.path} ${res.text.slice(0, 200)}`).toBeLessThan(500);
         }
         const before = await exported(m, token);
+        // The tallies and indexes the writes kept answer as those a seed derives from the records.
+        const reads = ['/counts?type=conversation', '/counts?type=conversation&count=admin', '/conversations?type=admin&admin_id=814860&open=true', `/conversations?type=user&intercom_user_id=${GRACE}&unread=true`, '/conversations?type=admin&admin_id=nobody'];
+        const answers = async () =>
+          Promise.all(
+            reads.map(async (path) => {
+              const res = await m.call('GET', path, { token });
+              // An error's request_id differs by design: its status and codes must not.
+              return res.status === 200 ? res.body : [res.status, res.body.errors];
+            }),
+          );
+        const kept = await answers();
         const seeded = await m.call('POST', '/__admin/seed?mode=replace', { token: null, raw: before, headers: { 'content-type': 'application/json' } });
         expect(seeded.status, seeded.text.slice(0, 300)).toBe(200);
         expect(await exported(m, token)).toBe(before);
+        expect(await answers()).toEqual(kept);
       }),
       { seed: SEED, numRuns: RUNS },
     );

@@ -5,7 +5,7 @@ import { expectRejected, mock } from '../helpers.js';
 
 describe("bad 'type' and 'count' parameters name what to send", () => {
   it.each([
-    ['GET', '/counts?type=users&count=tag', undefined, 'type', "bad 'type' parameter: use company or user"],
+    ['GET', '/counts?type=users&count=tag', undefined, 'type', "bad 'type' parameter: use company, user or conversation"],
     ['GET', '/counts?type=company&count=lead', undefined, 'count', "bad 'count' parameter: with type=company use segment, tag or user"],
     ['GET', '/segments?type=lead', undefined, 'type', "bad 'type' parameter: use user or company"],
     ['GET', '/companies?company_id=acme&type=leads', undefined, 'type', "bad 'type' parameter: with company_id use user or users"],

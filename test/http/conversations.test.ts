@@ -401,7 +401,7 @@ describe('POST /conversations/{id}/reply', () => {
     ['a user reply without identifier', { type: 'user', message_type: 'comment', body: 'x' }, 400, 'parameter_not_found'],
     ['no body', { type: 'admin', admin_id: '814860', message_type: 'comment' }, 400, 'parameter_not_found', 'body'],
     ['an empty body', adminReply(''), 400, 'parameter_invalid', 'body'],
-    ['an unknown message_type', adminReply('x', 'close'), 400, 'parameter_invalid', 'message_type'],
+    ['an unknown message_type', adminReply('x', 'reopen'), 400, 'parameter_invalid', 'message_type'],
     ['an unknown type', { ...adminReply(), type: 'bot' }, 400, 'parameter_invalid', 'type'],
   ];
   it.each(rejected)('answers for %s with %i %s and changes nothing', async (_label, body, status, code, field) => {

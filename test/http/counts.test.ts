@@ -209,7 +209,7 @@ describe('GET /counts errors', () => {
   });
 
   it.each([
-    ['?type=companies&count=tag', "bad 'type' parameter: use company or user"],
+    ['?type=companies&count=tag', "bad 'type' parameter: use company, user or conversation"],
     ['?type=company&count=tags', "bad 'count' parameter: with type=company use segment, tag or user"],
     ['?type=user&count=user', "bad 'count' parameter: with type=user use segment or tag"],
   ])('answers 400 bad_request for %s', async (query, message) => {

@@ -120,7 +120,8 @@ describe('attachments per reply', () => {
 });
 
 describe('customers per conversation', () => {
-  const people = Array.from({ length: MAX_CONVERSATION_CUSTOMERS + 1 }, (_, i) => ({ type: 'user' as const, id: hex('e0', i), user_id: `member-${i}` }));
+  // With emails: a customer added by user_id needs one.
+  const people = Array.from({ length: MAX_CONVERSATION_CUSTOMERS + 1 }, (_, i) => ({ type: 'user' as const, id: hex('e0', i), user_id: `member-${i}`, email: `member-${i}@example.com` }));
   const FULL = hex('f0', 1);
 
   it(`adds the ${MAX_CONVERSATION_CUSTOMERS}th customer, then refuses one more with 400 parameter_invalid on customer`, async () => {

@@ -1,0 +1,135 @@
+// Bench row of issue 14: a page in the middle of a filtered conversation list (GET /conversations
+// by assignee, by customer, and the plain list sorted by created_at) on a 10,000-conversation app
+// against the same request on a 100-conversation app; the target is the big app within 10% of the
+// small one. In-process (createApp + app.request, no socket), measured as filtered-list.ts does:
+// the apps are seeded alike (two admins, four customers, conversations of one size with ids of one
+// width), requests alternate between the apps, and each row is the median over every request of
+// every round (round 0 warms up, and builds the indexes).
+//
+// `npx tsx test/bench/conversation-list.ts [--rounds N]` prints the table; `conversationLists()`
+// returns the rows for run.ts.
+
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../../src/app.js';
+import { Clock } from '../../src/core/clock.js';
+import { createStore } from '../../src/setup.js';
+import { REFERENCE_TIME } from '../../src/store/normalize.js';
+
+export const CONVERSATION_SIZES = { small: 100, big: 10_000 } as const;
+const PER_PAGE = 20;
+const REQUESTS_PER_ROUND = 200;
+const CUSTOMERS = ['benchcustomer00000000001', 'benchcustomer00000000002', 'benchcustomer00000000003', 'benchcustomer00000000004'];
+
+export interface ConversationListRow {
+  request: string;
+  smallMs: number;
+  bigMs: number;
+  /** bigMs / smallMs: the target is <= 1.1. */
+  ratio: number;
+  small: { total: number; page: number };
+  big: { total: number; page: number };
+}
+
+const pad = (i: number) => String(i).padStart(6, '0');
+
+/** The i-th of n alike conversations: admins 1 and 2 alternate, customers take turns, two in three open, four in five unread. */
+const conversation = (i: number, n: number) => {
+  const customer = CUSTOMERS[i % CUSTOMERS.length] as string;
+  return {
+    id: `benchconv000000000${pad(i)}`,
+    created_at: REFERENCE_TIME - n + i,
+    updated_at: REFERENCE_TIME - n + i,
+    subject: 'Bench subject',
+    body: '<p>A conversation of the bench, one size for all.</p>',
+    author: { type: 'user' as const, id: customer },
+    customers: [customer],
+    assignee: { type: 'admin' as const, id: String(1 + (i % 2)) },
+    open: i % 3 !== 2,
+    read: i % 5 === 0,
+    waiting_since: i % 3 !== 2 ? REFERENCE_TIME - n + i : null,
+  };
+};
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+const QUERIES: readonly { request: string; query: string }[] = [
+  { request: 'GET /conversations?type=admin&admin_id=1&open=true', query: 'type=admin&admin_id=1&open=true' },
+  { request: 'GET /conversations?type=user&intercom_user_id=&unread=true', query: `type=user&intercom_user_id=${CUSTOMERS[0]}&unread=true` },
+  { request: 'GET /conversations?type=admin&admin_id=2&order=waiting_since', query: 'type=admin&admin_id=2&order=waiting_since' },
+  { request: 'GET /conversations?sort=created_at&order=asc', query: 'sort=created_at&order=asc' },
+];
+
+export async function conversationLists(options: { rounds?: number } = {}): Promise<ConversationListRow[]> {
+  const rounds = options.rounds ?? 10;
+  const store = createStore({ seed: 1, clock: new Clock({ start: REFERENCE_TIME + 86_400, frozen: true }) });
+  const app = createApp({ store, log: () => undefined });
+  const apps = Object.entries(CONVERSATION_SIZES).map(([name, n]) => {
+    const token = `${name}-bench-token`;
+    store.seedApp(
+      {
+        app: { id: `bench-${name}`, tokens: [token], rate_limit_per_minute: 1_000_000_000 },
+        admins: [{ id: '1', name: 'One', email: 'one@example.com' }, { id: '2', name: 'Two', email: 'two@example.com' }],
+        customers: CUSTOMERS.map((id, i) => ({ id, type: 'user' as const, user_id: `bench-${i}`, email: `bench-${i}@example.com`, created_at: REFERENCE_TIME - 1_000_000 })),
+        conversations: Array.from({ length: n }, (_, i) => conversation(i, n)),
+      },
+      'replace',
+    );
+    return { name, headers: { authorization: `Bearer ${token}` } };
+  });
+  const get = async (path: string, headers: Record<string, string>) => {
+    const start = performance.now();
+    const res = await app.request(path, { headers });
+    const text = await res.text();
+    const ms = performance.now() - start;
+    if (res.status !== 200) throw new Error(`${path} → ${res.status} ${text.slice(0, 200)}`);
+    return { ms, body: JSON.parse(text) as { pages: { total_pages: number }; conversations: unknown[] } };
+  };
+  const rows: ConversationListRow[] = [];
+  for (const { request, query } of QUERIES) {
+    const plan = await Promise.all(
+      apps.map(async (a) => {
+        const total = (await get(`/conversations?${query}&per_page=1`, a.headers)).body.pages.total_pages;
+        const page = Math.max(1, Math.ceil(total / PER_PAGE / 2));
+        const path = `/conversations?${query}&per_page=${PER_PAGE}&page=${page}`;
+        const first = await get(path, a.headers);
+        if (first.body.conversations.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${first.body.conversations.length} conversations, not a full page`);
+        return { ...a, total, page, path, times: [] as number[] };
+      }),
+    );
+    for (let round = 0; round <= rounds; round++) {
+      for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
+        for (const p of i % 2 === 0 ? plan : [...plan].reverse()) {
+          const { ms } = await get(p.path, p.headers);
+          if (round > 0) p.times.push(ms);
+        }
+      }
+    }
+    const [small, big] = plan as [(typeof plan)[number], (typeof plan)[number]];
+    const smallMs = median(small.times);
+    const bigMs = median(big.times);
+    rows.push({ request, smallMs, bigMs, ratio: bigMs / smallMs, small: { total: small.total, page: small.page }, big: { total: big.total, page: big.page } });
+  }
+  return rows;
+}
+
+export function formatConversationRows(rows: readonly ConversationListRow[]): string {
+  const lines = [
+    `| request (per_page ${PER_PAGE}, middle page) | 100 conversations ms | 10,000 conversations ms | ratio | listed (small / big), page read | target ≤ 1.10 |`,
+    '|---|---:|---:|---:|---|---|',
+  ];
+  for (const r of rows) {
+    lines.push(`| \`${r.request}\` | ${r.smallMs.toFixed(3)} | ${r.bigMs.toFixed(3)} | ${r.ratio.toFixed(3)} | ${r.small.total} p${r.small.page} / ${r.big.total} p${r.big.page} | ${r.ratio <= 1.1 ? 'PASS' : 'MISS'} |`);
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf('--rounds');
+  const rounds = i >= 0 ? Number(process.argv[i + 1]) : 10;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 100) throw new Error('--rounds must be an integer from 1 to 100');
+  process.stdout.write(`${formatConversationRows(await conversationLists({ rounds }))}\n`);
+}
