@@ -86,7 +86,7 @@ function responses(def: RouteDef): Record<string, ResponseObject> {
     [String(def.response.status)]: {
       description: def.response.description,
       headers: headersFor(def, def.response.status),
-      content: { 'application/json': { schema: withRefs(def.response.schema, false) } },
+      ...(def.response.schema ? { content: { 'application/json': { schema: withRefs(def.response.schema, false) } } } : {}),
     },
   };
   const byStatus = new Map<number, string[]>();

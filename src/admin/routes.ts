@@ -162,7 +162,7 @@ export const runJobs = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'How many jobs ran', schema: obj({ ran: int({ minimum: 0 }) }, ['ran']) },
   errors: ['not_found', 'unauthorized'],
-  handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity), 0) } }),
+  handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity, input.store), 0) } }),
 });
 
 export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES];

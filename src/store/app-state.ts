@@ -13,6 +13,8 @@ import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js'
 import { companyKeys, companyKeysChanged, conversationKeys, customerKeys, customerKeysChanged, syncHolder } from './memberships.js';
 import { SortedIndexes } from './sorted-index.js';
 import type { ScrollSlot } from './scroll.js';
+import type { BulkJob } from './bulk-jobs.js';
+import type { EventPerson, EventSummary, StoredEvent } from './events.js';
 import type {
   Admin,
   AppConfig,
@@ -72,6 +74,18 @@ export interface Collections<M extends 'base' | 'live'> {
   conversationsOf: Coll<M, JoinLog>;
   /** customer id NUL conversation id -> its place in conversationsOf's log */
   conversationSeqs: Coll<M, number>;
+  /** Data events by their place in the app's log (store/events.ts): the oldest go first past the cap. */
+  events: Coll<M, StoredEvent>;
+  /** customer id NUL event name NUL created_at -> the event's place (the duplicate rule) */
+  eventKeys: Coll<M, number>;
+  /** customer id -> the person's newest event and the ends of its summary list */
+  eventPeople: Coll<M, EventPerson>;
+  /** customer id NUL event name -> the running summary of that name */
+  eventSummaries: Coll<M, EventSummary>;
+  /** Bulk jobs by id (store/bulk-jobs.ts), their tasks inside. */
+  bulkJobs: Coll<M, BulkJob>;
+  /** creation order -> job id, so the oldest job is found at once */
+  bulkOrder: Coll<M, string>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -103,6 +117,12 @@ export const COLLECTION_NAMES = [
   'archivedEmailSeqs',
   'conversationsOf',
   'conversationSeqs',
+  'events',
+  'eventKeys',
+  'eventPeople',
+  'eventSummaries',
+  'bulkJobs',
+  'bulkOrder',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -146,9 +166,11 @@ export interface AppLimits {
   companies: number;
   /** Conversation parts over all of the app's conversations. */
   parts: number;
+  /** Data events kept; past it the oldest go (store/events.ts). */
+  events: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000 };
+export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000, events: 100_000 };
 
 export interface RateWindow {
   start: number;

@@ -11,6 +11,13 @@ import { exportArchived } from './archive.js';
 import { DELETE_REQUESTS_TALLY, formerCustomers } from './deletion.js';
 import { baseLog, type JoinLog } from './join-log.js';
 import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
+import { exportJobs, seedJobs } from './bulk-jobs.js';
+import { exportEvents, seedEvents, type EventMaps } from './events.js';
+
+function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries'> {
+  const { events, summaries } = exportEvents(app.data);
+  return { events, event_summaries: summaries };
+}
 
 function check(ok: boolean, path: string, problem: string): void {
   if (!ok) throw new FixtureError(path, problem);
@@ -96,7 +103,12 @@ export function checkReferences(doc: FixtureDocument): void {
       check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
     });
   });
-  doc.jobs.forEach((j, i) => check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`));
+  const tasks = new Set(doc.bulk_jobs.flatMap((j) => j.tasks.map((t) => `${j.id}\u0000${t.id}`)));
+  doc.jobs.forEach((j, i) => {
+    if (j.kind === 'bulk_task') check(tasks.has(`${j.job_id}\u0000${j.task_id}`), `jobs[${i}].task_id`, `unknown bulk task "${j.task_id}" of job "${j.job_id}"`);
+    else check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`);
+  });
+  uniqueIds(doc.bulk_jobs, 'bulk_jobs');
   const attributeNames = new Set<string>();
   doc.data_attributes.forEach((a, i) => {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
@@ -161,6 +173,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   for (const c of doc.conversations) for (const id of c.customers) append(conversationsOf, id, c.id);
   const archivedEmails = new Map<string, string[]>();
   for (const c of doc.archived_customers) if (c.email !== null) append(archivedEmails, c.email, c.id);
+  const eventMaps = { events: new Map(), eventKeys: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
+  const people = new Set(doc.customers.flatMap((c) => (c.type === 'visitor' ? [] : [c.id])));
+  for (const c of doc.archived_customers) people.add(c.id);
+  const problem = seedEvents(eventMaps, doc.events, doc.event_summaries, (id) => people.has(id));
+  if (problem) throw new FixtureError(problem.path, problem.problem);
   const data: Collections<'base'> = {
     customers: byId(doc.customers),
     companies: byId(doc.companies),
@@ -188,6 +205,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     archivedEmailSeqs: new Map(),
     conversationsOf: logsOf(conversationsOf),
     conversationSeqs: new Map(),
+    ...seedJobs(doc.bulk_jobs, tallies),
+    events: eventMaps.events,
+    eventKeys: eventMaps.eventKeys,
+    eventPeople: eventMaps.eventPeople,
+    eventSummaries: eventMaps.eventSummaries,
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {
@@ -213,9 +235,11 @@ export function exportState(app: AppState): FixtureDocument {
     customers: [...d.customers.values()],
     conversations: [...d.conversations.values()],
     // A deleted customer's pending job would do nothing when due, so it is not kept.
-    jobs: app.jobs.filter((j) => d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
+    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
     archived_customers: exportArchived(app),
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),
+    ...eventsOf(app),
+    bulk_jobs: exportJobs(app),
   };
 }

@@ -1,5 +1,7 @@
 // The complete fixture document (every member present) and the loose input form people write.
 
+import type { BulkJob } from './bulk-jobs.js';
+import type { EventRecord, EventSummaryRecord } from './events.js';
 import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Segment, Tag, Team } from './types.js';
 
 export interface FixtureDocument {
@@ -19,6 +21,12 @@ export interface FixtureDocument {
   user_delete_requests: number;
   /** Ids of permanently deleted customers that conversations still name (derived on export). */
   former_customers: string[];
+  /** Data events kept, oldest first (store/events.ts). */
+  events: EventRecord[];
+  /** The running summaries of the people's event names (GET /events?summary=true). */
+  event_summaries: EventSummaryRecord[];
+  /** Bulk jobs, oldest first (store/bulk-jobs.ts). */
+  bulk_jobs: BulkJob[];
 }
 
 export interface GenerateSpec {
@@ -49,6 +57,9 @@ export interface FixtureInput {
   archived_customers?: Loose<Customer, 'id'>[];
   user_delete_requests?: number;
   former_customers?: string[];
+  events?: EventRecord[];
+  event_summaries?: EventSummaryRecord[];
+  bulk_jobs?: BulkJob[];
   generate?: GenerateSpec;
 }
 

@@ -223,5 +223,8 @@ export function normalize(input: FixtureInput): FixtureDocument {
     archived_customers: (input.archived_customers ?? []).map(customer),
     user_delete_requests: input.user_delete_requests ?? 0,
     former_customers: [...(input.former_customers ?? [])],
+    events: (input.events ?? []).map((e) => ({ ...e, metadata: e.metadata ?? {} })),
+    event_summaries: [...(input.event_summaries ?? [])],
+    bulk_jobs: [...(input.bulk_jobs ?? [])],
   };
 }

@@ -213,7 +213,7 @@ export class Store {
 
   /** Brings time-dependent state up to the clock before a request reads or writes the app. */
   touch(app: AppState): void {
-    runDueJobs(app, this.now());
+    runDueJobs(app, this.now(), this);
   }
 
   takeOperation(app: AppState): RateDecision {
@@ -345,5 +345,8 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     archived_customers: mergeById(withoutIds(current.archived_customers, incoming.customers), incoming.archived_customers),
     user_delete_requests: input.user_delete_requests ?? current.user_delete_requests,
     former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
+    events: mergeById(current.events, incoming.events),
+    event_summaries: [...current.event_summaries.filter((s) => !incoming.event_summaries.some((t) => t.customer_id === s.customer_id && t.name === s.name)), ...incoming.event_summaries],
+    bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
   };
 }
