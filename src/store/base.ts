@@ -15,7 +15,8 @@ import { exportJobs, seedJobs } from './bulk-jobs.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
 
 function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries'> {
-  const { events, summaries } = exportEvents(app.data);
+  const { customers, archived } = app.data;
+  const { events, summaries } = exportEvents(app.data, (id) => archived.has(id) || (customers.get(id)?.type ?? 'visitor') !== 'visitor');
   return { events, event_summaries: summaries };
 }
 

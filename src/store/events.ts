@@ -363,14 +363,18 @@ export function summariesOf(maps: EventMaps, customerId: string): EventSummary[]
   return out;
 }
 
-/** The events in arrival order, and the summaries person by person, for the fixture document. */
-export function exportEvents(maps: EventMaps): { events: EventRecord[]; summaries: EventSummaryRecord[] } {
+/**
+ * The events in arrival order, and the summaries person by person, for the fixture document. Events
+ * of people deleted since (a permanent deletion, a deleted or merged lead) stay in the log until
+ * they age out, but nothing can read them, so the document leaves them out.
+ */
+export function exportEvents(maps: EventMaps, isPerson: (id: string) => boolean): { events: EventRecord[]; summaries: EventSummaryRecord[] } {
   const events: EventRecord[] = [];
   const summaries: EventSummaryRecord[] = [];
   const seen = new Set<string>();
   for (let seq = firstSeq(maps); seq < nextSeq(maps); seq++) {
     const e = eventAt(maps, seq);
-    if (!e) continue;
+    if (!e || !isPerson(e.customer_id)) continue;
     events.push({ id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata });
     if (seen.has(e.customer_id)) continue;
     seen.add(e.customer_id);
