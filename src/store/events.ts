@@ -124,7 +124,8 @@ export function checkMetadata(value: unknown): EventMetadata {
     const checked = metadataValue(key, v);
     if (key === '') problems.push({ field, message: 'metadata names cannot be empty.' });
     else if ('problem' in checked) problems.push({ field, message: `${field} ${checked.problem}` });
-    else if (n <= MAX_METADATA_KEPT) out[key] = checked.value;
+    // Defined, not assigned: a member named __proto__ is kept as data, not taken as the prototype.
+    else if (n <= MAX_METADATA_KEPT) Object.defineProperty(out, key, { value: checked.value, enumerable: true, writable: true, configurable: true });
   }
   if (problems.length > 0) throw new ApiError(problems.slice(0, 20).map((p) => ({ code: 'parameter_invalid' as const, ...p })));
   return out;
