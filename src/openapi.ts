@@ -32,6 +32,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Admins: 'The app\'s teammates who answer conversations, and their teams.',
   Conversations: 'Threads between admins and customers: listing, reading, replying and group membership.',
   Scroll: 'Iterating over every user, lead or company of the app, 100 at a time, past the paging limits.',
+  Events: 'Data events about users and leads: submitting them, listing a person\'s events and their per-name summary.',
+  'Bulk jobs': 'Users and events submitted in bulk: each request a task of a job, run asynchronously on the app\'s job queue, with the job\'s status and error feed.',
   [CONTROL_TAG]: 'The mock\'s own control plane under /__admin: not part of the real API.',
 };
 
