@@ -69,7 +69,7 @@ describe('official Node client: events and bulk jobs', () => {
     expect((await runJobs('users')).status).toBe(200);
     expect((await c.users.find({ user_id: 'bulk-1' })).body.users[0].email).toBe('bulk-1@example.com');
     expect((await c.users.find({ user_id: 'grace-2' })).body.total_count).toBe(0);
-    const job = await fetch(res.body.links.self, { headers: { authorization: 'Bearer test_events_users' } }).then((r) => r.json());
+    const job = (await fetch(res.body.links.self, { headers: { authorization: 'Bearer test_events_users' } }).then((r) => r.json())) as { state: string };
     expect(job.state).toBe('completed');
   });
 
@@ -79,7 +79,7 @@ describe('official Node client: events and bulk jobs', () => {
     expect(res.statusCode).toBe(202);
     await runJobs('bulk');
     expect((await c.events.listBy({ type: 'user', user_id: 'ada-1' })).body.events.map((e: any) => e.event_name)).toEqual(['bulk-a']);
-    const feed = await fetch(res.body.links.error, { headers: { authorization: 'Bearer test_events_bulk' } }).then((r) => r.json());
+    const feed = (await fetch(res.body.links.error, { headers: { authorization: 'Bearer test_events_bulk' } }).then((r) => r.json())) as { items: unknown[] };
     expect(feed.items).toHaveLength(1);
     expect(feed.items[0]).toMatchObject({ method: 'post', data_type: 'event', data: { user_id: 'nobody' }, error: 'not_found: User Not Found' });
   });
