@@ -31,9 +31,10 @@ export interface StoredEvent extends EventRecord {
   newer: number;
 }
 
-/** A person's anchors: the newest event, and the ends of the summary list (names in first-seen order). */
+/** A person's anchors: both ends of the timeline, and the ends of the summary list (names in first-seen order). */
 export interface EventPerson {
   newest: number;
+  oldest: number;
   first_name: string | null;
   last_name: string | null;
 }
@@ -96,8 +97,13 @@ export function nextSeq(maps: EventMaps): number {
 
 export const eventCount = (maps: EventMaps): number => nextSeq(maps) - firstSeq(maps);
 
+/** Events read by link (a timeline step), counted so tests can pin that nothing walks a person's history. */
+export const eventWork = { reads: 0 };
+
 export function eventAt(maps: EventMaps, seq: number): StoredEvent | undefined {
-  return seq === 0 ? undefined : maps.events.get(seqKey(seq));
+  if (seq === 0) return undefined;
+  eventWork.reads++;
+  return maps.events.get(seqKey(seq));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -220,20 +226,14 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   maps.tallies.set(NEXT, seq + 1);
   if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, seq);
   const cid = record.customer_id;
-  const person = maps.eventPeople.get(cid) ?? { newest: 0, first_name: null, last_name: null };
-  // Walk back from the newest past the events created later: none when events arrive in order.
-  let newer: StoredEvent | undefined;
-  let older = eventAt(maps, person.newest);
-  while (older && older.created_at > record.created_at) {
-    newer = older;
-    older = eventAt(maps, older.older);
-  }
+  const person = maps.eventPeople.get(cid) ?? { newest: 0, oldest: 0, first_name: null, last_name: null };
+  const { older, newer } = placeOf(maps, person, record.created_at);
   const stored: StoredEvent = { ...record, seq, older: older?.seq ?? 0, newer: newer?.seq ?? 0 };
   maps.events.set(seqKey(seq), stored);
   if (older) maps.events.set(seqKey(older.seq), { ...older, newer: seq });
   if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: seq });
   maps.eventKeys.set(dedupeKey(cid, record.event_name, record.created_at), seq);
-  const personNext = { ...person, newest: newer ? person.newest : seq };
+  const personNext = { ...person, newest: newer ? person.newest : seq, oldest: older ? person.oldest : seq };
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary) {
@@ -248,6 +248,27 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
     appendSummary(maps, personNext, cid, { name: record.event_name, count: 1, first: record.created_at, last: record.created_at, kept: 1, prev: null, next: null });
   }
   maps.eventPeople.set(cid, personNext);
+}
+
+/**
+ * Where an event created at `at` goes in a person's timeline: after every event created at or
+ * before it, before every later one. Walked from both ends at once, so an event newer than all
+ * (the usual case) or older than all (history imported newest first) costs one step, and any
+ * other the distance to the nearer end.
+ */
+function placeOf(maps: EventMaps, person: EventPerson, at: number): { older?: StoredEvent | undefined; newer?: StoredEvent | undefined } {
+  let top = eventAt(maps, person.newest);
+  let topNewer: StoredEvent | undefined;
+  let bottom = eventAt(maps, person.oldest);
+  let bottomOlder: StoredEvent | undefined;
+  for (;;) {
+    if (!top || top.created_at <= at) return { older: top, newer: topNewer };
+    topNewer = top;
+    top = eventAt(maps, top.older);
+    if (!bottom || bottom.created_at > at) return { older: bottomOlder, newer: bottom };
+    bottomOlder = bottom;
+    bottom = eventAt(maps, bottom.newer);
+  }
 }
 
 /** Links a new summary entry at the end of its person's list; `person` is updated in place (a fresh copy). */
@@ -280,6 +301,7 @@ export function evictOldest(maps: EventMaps): void {
   if (!person) return;
   const next = { ...person };
   if (!newer) next.newest = gone.older;
+  if (!older) next.oldest = gone.newer;
   const key = summaryKey(cid, gone.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary && summary.kept > 1) maps.eventSummaries.set(key, { ...summary, kept: summary.kept - 1 });

@@ -3,12 +3,14 @@
 //      autocannon as run.ts does; the mock from dist/, so run `npm run build` first). Target: the
 //      mock at >= 0.4x the floor, the target POST /users holds.
 //   2. A page of the events of a person with 10,000 events against the same page of a person with
-//      20 (in-process, app.request; median over alternating requests): the first page and a page
+//      31 (in-process, app.request; median over alternating requests): the first page and a page
 //      reached by a next link deep in the timeline. Target: within 10% (ratio <= 1.10): a page costs
 //      its own length, never the person's history.
 //   3. A bulk job of 10,000 items (100 requests of 100 items appended to one job), run to completion
-//      by POST /__admin/jobs/run (in-process), for events and for users. Target: <= 2,000 ms a job
-//      (200 us an item), the run being one synchronous stretch.
+//      (in-process) by the first request that finds it due once the clock passes the job delay
+//      (GET /jobs/{id}, timed whole), for events and for users; then POST /__admin/jobs/run for the
+//      enrichment the 10,000 user writes queued (timed apart: it is not the job's). Target: the job's
+//      run <= 2,000 ms (200 us an item), one synchronous stretch.
 //
 // `npx tsx test/bench/events-bulk.ts [--quick] [--no-throughput]` prints the rows.
 
@@ -61,10 +63,10 @@ function eventsApp() {
   const store = createStore({ clock, seed: 1 });
   const user = (n: number) => ({ id: `bench00000000000000000${n}`, user_id: `bench-${n}`, email: `bench-${n}@example.com` });
   const events = [];
-  // The big person's 10,000 events and the small one's 20, interleaved as they would arrive.
+  // The big person's 10,000 events and the small one's 31, interleaved as they would arrive.
   for (let i = 0; i < 10_000; i++) {
     events.push({ id: `ev-big-${i}`, customer_id: user(1).id, event_name: `e${i % 25}`, created_at: NOW - 10_000 + i, metadata: { i } });
-    if (i % 500 === 0) events.push({ id: `ev-small-${i}`, customer_id: user(2).id, event_name: `e${i % 25}`, created_at: NOW - 10_000 + i, metadata: { i } });
+    if (i % 333 === 0) events.push({ id: `ev-small-${i}`, customer_id: user(2).id, event_name: `e${i % 25}`, created_at: NOW - 10_000 + i, metadata: { i } });
   }
   store.seedApp({ app: { id: 'bench', tokens: ['bench-token'], rate_limit_per_minute: 1_000_000_000 }, customers: [user(1), user(2)], events }, 'replace');
   return { app: createApp({ store, log: () => undefined }), big: user(1).id, small: user(2).id };
@@ -81,7 +83,7 @@ async function eventPages(rounds: number) {
     return { ms: performance.now() - t0, body };
   };
   const first = (id: string) => `/events?type=user&intercom_user_id=${id}&per_page=${PER_PAGE}`;
-  /** The next link `hops` pages in (the small person's last page: both read a full page). */
+  /** The next link `hops` pages in (page 2 of the small person's 3: both read a full page). */
   const deep = async (id: string, hops: number) => {
     let path = first(id);
     for (let i = 0; i < hops; i++) {
@@ -94,7 +96,7 @@ async function eventPages(rounds: number) {
   const rows = [];
   for (const [label, paths] of [
     ['first page', [first(small), first(big)]],
-    ['a page by its next link (small: page 2 of 2; big: page 334 of 667)', [await deep(small, 1), await deep(big, 333)]],
+    ['a page by its next link (small: page 2 of 3; big: page 334 of 667)', [await deep(small, 1), await deep(big, 333)]],
   ] as const) {
     const times: [number[], number[]] = [[], []];
     for (let round = 0; round <= rounds; round++) {
@@ -134,13 +136,15 @@ async function bulkJob(kind: 'events' | 'users') {
     jobId = ((await res.json()) as { id: string }).id;
   }
   const submitMs = performance.now() - t0;
+  clock.advance(store.jobDelaySeconds);
   const t1 = performance.now();
-  const ran = await app.request('/__admin/jobs/run?app=demo', { method: 'POST' });
-  const runMs = performance.now() - t1;
-  if (ran.status !== 200) throw new Error(`jobs/run → ${ran.status}`);
   const job = (await (await app.request(`/jobs/${jobId}`, { headers })).json()) as { state: string; tasks: unknown[] };
+  const runMs = performance.now() - t1;
+  const t2 = performance.now();
+  const ran = (await (await app.request('/__admin/jobs/run?app=demo', { method: 'POST' })).json()) as { ran: number };
+  const enrichMs = performance.now() - t2;
   const feed = (await (await app.request(`/jobs/${jobId}/error`, { headers })).json()) as { items: unknown[] };
-  return { kind, submitMs, runMs, state: job.state, tasks: job.tasks.length, failed: feed.items.length };
+  return { kind, submitMs, runMs, enrichMs, enriched: ran.ran, state: job.state, tasks: job.tasks.length, failed: feed.items.length };
 }
 
 await main(async () => {
@@ -156,10 +160,10 @@ await main(async () => {
   }
   out.push(`| event list (per_page ${PER_PAGE}) | person with 20 events ms | person with 10,000 events ms | ratio | target <= 1.10 |`, '|---|---:|---:|---:|---|');
   for (const r of await eventPages(quick ? 2 : 10)) out.push(`| ${r.label} | ${r.smallMs.toFixed(3)} | ${r.bigMs.toFixed(3)} | ${r.ratio.toFixed(3)} | ${r.ratio <= 1.1 ? 'PASS' : 'MISS'} |`);
-  out.push('', '| bulk job of 10,000 items | submit (100 requests) ms | run to completion ms | state, tasks, failed items | target run <= 2,000 ms |', '|---|---:|---:|---|---|');
+  out.push('', '| bulk job of 10,000 items | submit (100 requests) ms | run to completion ms | state, tasks, failed items | then enrichment jobs, ms | target run <= 2,000 ms |', '|---|---:|---:|---|---|---|');
   for (const kind of ['events', 'users'] as const) {
     const b = await bulkJob(kind);
-    out.push(`| ${kind} | ${fmt(b.submitMs)} | ${fmt(b.runMs)} | ${b.state}, ${b.tasks}, ${b.failed} | ${b.runMs <= 2000 ? 'PASS' : 'MISS'} |`);
+    out.push(`| ${kind} | ${fmt(b.submitMs)} | ${fmt(b.runMs)} | ${b.state}, ${b.tasks}, ${b.failed} | ${b.enriched}, ${fmt(b.enrichMs)} | ${b.runMs <= 2000 ? 'PASS' : 'MISS'} |`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
 });

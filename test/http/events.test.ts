@@ -123,6 +123,15 @@ describe('GET /events', () => {
     expect(await names(m, `user_id=ada-1&before=${(T - 40) * 1000}`)).toEqual(['e0', 'e5']);
   });
 
+  it('orders events submitted in any order by created_at, then arrival', async () => {
+    const m = mock();
+    // A fixed shuffle of 40 times with repeats.
+    const times = Array.from({ length: 40 }, (_, i) => T - ((i * 17) % 23));
+    for (const [i, at] of times.entries()) await post(m, { event_name: `s${i}`, created_at: at, user_id: 'grace-2' });
+    const expected = times.map((at, i) => ({ at, i })).sort((a, b) => b.at - a.at || b.i - a.i).map((x) => `s${x.i}`);
+    expect(await names(m, 'user_id=grace-2&per_page=60')).toEqual(expected);
+  });
+
   it('shows only the last 90 days on the mock\'s clock', async () => {
     const m = mock();
     await post(m, { event_name: 'old', created_at: TEST_NOW - 91 * 86_400, user_id: 'ada-1' });
