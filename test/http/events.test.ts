@@ -172,6 +172,31 @@ describe('GET /events', () => {
   });
 });
 
+describe('events as app state', () => {
+  it('are carried by snapshots, rewound by a reset, and seed back from an export with their summaries', async () => {
+    const m = mock({ limits: { events: 2 } });
+    await post(m, { event_name: 'a', created_at: T - 3, user_id: 'ada-1' });
+    await post(m, { event_name: 'a', created_at: T - 2, user_id: 'ada-1' });
+    await post(m, { event_name: 'b', created_at: T - 1, user_id: 'ada-1' });
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'two' } })).status).toBe(201);
+    await post(m, { event_name: 'c', created_at: T, user_id: 'ada-1' });
+    expect(await names(m, 'user_id=ada-1')).toEqual(['c', 'b']);
+    expect((await m.call('POST', '/__admin/snapshots/two/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await names(m, 'user_id=ada-1')).toEqual(['b', 'a']);
+    // The first "a" was evicted, but its entry lives on with the second and still counts it.
+    const summary = async (x: TestMock) => (await list(x, 'user_id=ada-1&summary=true')).events.map((e: { name: string; count: number }) => [e.name, e.count]);
+    expect(await summary(m)).toEqual([['a', 2], ['b', 1]]);
+    const exported = await stateText(m);
+    const other = mock({ limits: { events: 2 } });
+    expect((await other.call('POST', '/__admin/seed', { token: null, body: JSON.parse(exported) })).status).toBe(200);
+    expect(await stateText(other)).toBe(exported);
+    expect(await summary(other)).toEqual([['a', 2], ['b', 1]]);
+    await m.call('POST', '/__admin/reset?app=demo', { token: null });
+    expect(await names(m, 'user_id=ada-1')).toEqual([]);
+    expect(JSON.parse(await stateText(m)).events).toEqual([]);
+  });
+});
+
 describe('events cap', () => {
   it('keeps the most recent events of the app, the oldest out first, summaries and duplicates following', async () => {
     const m = mock({ limits: { events: 3 } });
