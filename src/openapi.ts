@@ -33,6 +33,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Notes: 'Notes admins leave on users and leads, listed per person newest first.',
   Conversations: 'Threads between admins and customers: the messages that start them, listing, reading, replying, assigning, opening, closing, snoozing and group membership.',
   Scroll: 'Iterating over every user, lead or company of the app, 100 at a time, past the paging limits.',
+  Events: 'Data events about users and leads: submitting them, listing a person\'s events and their per-name summary.',
+  'Bulk jobs': 'Users and events submitted in bulk: each request a task of a job, run asynchronously on the app\'s job queue, with the job\'s status and error feed.',
   [CONTROL_TAG]: 'The mock\'s own control plane under /__admin: not part of the real API.',
 };
 
@@ -87,7 +89,7 @@ function responses(def: RouteDef): Record<string, ResponseObject> {
     [String(def.response.status)]: {
       description: def.response.description,
       headers: headersFor(def, def.response.status),
-      content: { 'application/json': { schema: withRefs(def.response.schema, false) } },
+      ...(def.response.schema ? { content: { 'application/json': { schema: withRefs(def.response.schema, false) } } } : {}),
     },
   };
   const byStatus = new Map<number, string[]>();

@@ -157,12 +157,12 @@ export const runJobs = adminRoute({
   path: '/__admin/jobs/run',
   operationId: 'adminRunJobs',
   summary: 'Run every pending job now',
-  description: 'Runs the pending asynchronous jobs (location data, avatars, social profiles) of every app, or of the one named, without waiting for the clock.',
+  description: 'Runs the pending asynchronous jobs (location data, avatars, social profiles, bulk tasks and the enrichment their items queue) of every app, or of the one named, without waiting for the clock.',
   tag: TAG,
   query: appQuery,
   response: { status: 200, description: 'How many jobs ran', schema: obj({ ran: int({ minimum: 0 }) }, ['ran']) },
   errors: ['not_found', 'unauthorized'],
-  handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity), 0) } }),
+  handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity, input.store), 0) } }),
 });
 
 export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES];

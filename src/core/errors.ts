@@ -15,11 +15,15 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   action_forbidden: 403,
   resource_limit_exceeded: 403,
+  // Appending to a bulk job past its closing_at (the real bulk API's code).
+  forbidden: 403,
   not_found: 404,
   company_not_found: 404,
   admin_not_found: 404,
   tag_not_found: 404,
   team_not_found: 404,
+  // Appending to a bulk job that does not exist (the real bulk API's code).
+  job_not_found: 404,
   method_not_allowed: 405,
   not_acceptable: 406,
   conflict: 409,

@@ -26,6 +26,7 @@ const VISITOR = '5714dd359a3fd47136000009';
 const LEAD = '5714dd359a3fd47136000007';
 const LEAD_USER_ID = '8a88a590-e1c3-41e2-a502-e0649dbf721c';
 const SECOND_LEAD = '5714dd359a3fd47136000008';
+const FIRST_JOB = 'job_v2_7cc5ef46_4b1d_4b32_9af4_9f62b100b7a7';
 const leadUpdate = { name: 'Lena Lead', phone: '+44 20 7946 0001', custom_attributes: { plan_tier: 'pro' } };
 
 const customerBody = (identity: Record<string, unknown>) => ({
@@ -117,6 +118,28 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     params: { id: GROUP_CONVERSATION },
     body: { type: 'admin', admin_id: ADMIN, message_type: 'comment', body: '<p>Thanks, we are on it.</p>', attachment_urls: ['https://files.example.com/receipt.pdf'] },
   },
+  submitEvent: {
+    body: {
+      event_name: 'placed-order',
+      created_at: 1767225600,
+      user_id: 'ada-1',
+      metadata: { order_date: 1767225600, stripe_invoice: 'inv_3434343434', order_number: { value: '3434-3434', url: 'https://example.org/orders/3434-3434' }, price: { amount: 2999, currency: 'usd' } },
+    },
+  },
+  listEvents: { query: { type: 'user', user_id: 'ada-1', email: '', intercom_user_id: '', per_page: 15, before: '', summary: 'false' } },
+  bulkUsers: {
+    body: {
+      items: [
+        { method: 'post', data_type: 'user', data: { user_id: 'bulk-25', email: 'alice@example.com', name: 'Alice' } },
+        { method: 'delete', data_type: 'user', data: { user_id: 'grace-2' } },
+      ],
+    },
+  },
+  bulkEvents: { body: { items: [{ method: 'post', data_type: 'event', data: { event_name: 'invited-friend', created_at: 1767225600, email: 'ada@example.com' } }] } },
+  // The job the bulkUsers example makes first in a fresh mock (ids come from the seeded stream).
+  getJob: { params: { id: FIRST_JOB } },
+  getJobErrors: { params: { id: FIRST_JOB } },
+  updateJob: { params: { id: FIRST_JOB }, status: 404 },
   adminReset: { query: { app: 'demo', ids: 'rewind' } },
   adminSeed: {
     query: { mode: 'replace', ids: 'rewind' },
@@ -166,4 +189,6 @@ export const EXAMPLE_PREREQUISITES: Readonly<Record<string, string>> = {
   adminRestoreSnapshot: 'adminCreateSnapshot',
   adminDeleteSnapshot: 'adminCreateSnapshot',
   adminDeleteFault: 'adminAddFault',
+  getJob: 'bulkUsers',
+  getJobErrors: 'bulkUsers',
 };

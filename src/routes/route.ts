@@ -39,7 +39,8 @@ export interface RouteResult {
 export interface ResponseSpec {
   status: number;
   description: string;
-  schema: Schema;
+  /** Absent: the answer has no body (POST /events' 202). */
+  schema?: Schema;
 }
 
 interface RouteBase {

@@ -17,6 +17,8 @@ import {
   visitorSchema,
 } from './customer.js';
 import { dataAttributeListSchema, dataAttributeSchema } from './data-attribute.js';
+import { eventListSchema, eventSchema, eventSummarySchema } from './event.js';
+import { jobErrorFeedSchema, jobSchema } from './job.js';
 import type { Schema } from './json-schema.js';
 import { companyListSchema, segmentListSchema, segmentSchema } from './segment.js';
 
@@ -48,4 +50,9 @@ export const COMPONENTS: ReadonlyArray<readonly [string, Schema]> = [
   ['ConversationPart', partSchema],
   ['ConversationList', conversationListSchema],
   ['ConversationCustomers', customersListSchema],
+  ['Event', eventSchema],
+  ['EventList', eventListSchema],
+  ['EventSummary', eventSummarySchema],
+  ['Job', jobSchema],
+  ['JobErrorFeed', jobErrorFeedSchema],
 ];

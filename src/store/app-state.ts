@@ -16,6 +16,8 @@ import { SortedIndexes } from './sorted-index.js';
 import { ConversationIndexes } from './conversation-index.js';
 import { assigneeKey, conversationTallyKeys } from './conversation-state.js';
 import type { ScrollSlot } from './scroll.js';
+import type { BulkJob } from './bulk-jobs.js';
+import type { EventPerson, EventSummary, StoredEvent } from './events.js';
 import type {
   Admin,
   AppConfig,
@@ -84,6 +86,18 @@ export interface Collections<M extends 'base' | 'live'> {
   noteSeqs: Coll<M, number>;
   /** Custom company attributes by name (GET /data_attributes/company), registered on first write. */
   companyAttributes: Coll<M, DataAttribute>;
+  /** Data events by their place in the app's log (store/events.ts): the oldest go first past the cap. */
+  events: Coll<M, StoredEvent>;
+  /** customer id NUL event name NUL created_at -> the event's place (the duplicate rule) */
+  eventKeys: Coll<M, number>;
+  /** customer id -> the person's newest event and the ends of its summary list */
+  eventPeople: Coll<M, EventPerson>;
+  /** customer id NUL event name -> the running summary of that name */
+  eventSummaries: Coll<M, EventSummary>;
+  /** Bulk jobs by id (store/bulk-jobs.ts), their tasks inside. */
+  bulkJobs: Coll<M, BulkJob>;
+  /** creation order -> job id, so the oldest job is found at once */
+  bulkOrder: Coll<M, string>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -119,6 +133,12 @@ export const COLLECTION_NAMES = [
   'notesOf',
   'noteSeqs',
   'companyAttributes',
+  'events',
+  'eventKeys',
+  'eventPeople',
+  'eventSummaries',
+  'bulkJobs',
+  'bulkOrder',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -164,9 +184,11 @@ export interface AppLimits {
   parts: number;
   /** Notes over all of the app's people (store/notes.ts). */
   notes: number;
+  /** Data events kept; past it the oldest go (store/events.ts). */
+  events: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000, notes: 100_000 };
+export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000, notes: 100_000, events: 100_000 };
 
 export interface RateWindow {
   start: number;

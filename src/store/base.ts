@@ -12,6 +12,14 @@ import { DELETE_REQUESTS_TALLY, formerCustomers } from './deletion.js';
 import { baseLog, type JoinLog } from './join-log.js';
 import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
 import { conversationTallyKeys } from './conversation-state.js';
+import { exportJobs, seedJobs } from './bulk-jobs.js';
+import { exportEvents, seedEvents, type EventMaps } from './events.js';
+
+function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries'> {
+  const { customers, archived } = app.data;
+  const { events, summaries } = exportEvents(app.data, (id) => archived.has(id) || (customers.get(id)?.type ?? 'visitor') !== 'visitor');
+  return { events, event_summaries: summaries };
+}
 
 function check(ok: boolean, path: string, problem: string): void {
   if (!ok) throw new FixtureError(path, problem);
@@ -97,7 +105,11 @@ export function checkReferences(doc: FixtureDocument): void {
       check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
     });
   });
-  doc.jobs.forEach((j, i) => check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`));
+  const tasks = new Set(doc.bulk_jobs.flatMap((j) => j.tasks.map((t) => `${j.id}\u0000${t.id}`)));
+  doc.jobs.forEach((j, i) => {
+    if (j.kind === 'bulk_task') check(tasks.has(`${j.job_id}\u0000${j.task_id}`), `jobs[${i}].task_id`, `unknown bulk task "${j.task_id}" of job "${j.job_id}"`);
+    else check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`);
+  });
   const tokens = new Set(doc.app.tokens);
   for (const [token, admin] of Object.entries(doc.app.token_owners ?? {})) {
     check(tokens.has(token), 'app.token_owners', `"${token.slice(0, 100)}" is not one of the app's tokens`);
@@ -112,6 +124,7 @@ export function checkReferences(doc: FixtureDocument): void {
     check(type !== undefined && type !== 'visitor', `notes[${i}].customer`, `unknown user or lead "${n.customer}"`);
     check(admins.has(n.admin_id), `notes[${i}].admin_id`, `unknown admin "${n.admin_id}"`);
   });
+  uniqueIds(doc.bulk_jobs, 'bulk_jobs');
   const attributeNames = new Set<string>();
   doc.data_attributes.forEach((a, i) => {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
@@ -186,6 +199,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   doc.notes.sort((a, b) => Number(a.id) - Number(b.id));
   const notesOf = new Map<string, string[]>();
   for (const n of doc.notes) append(notesOf, n.customer, n.id);
+  const eventMaps = { events: new Map(), eventKeys: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
+  const people = new Set(doc.customers.flatMap((c) => (c.type === 'visitor' ? [] : [c.id])));
+  for (const c of doc.archived_customers) people.add(c.id);
+  const problem = seedEvents(eventMaps, doc.events, doc.event_summaries, (id) => people.has(id));
+  if (problem) throw new FixtureError(problem.path, problem.problem);
   const data: Collections<'base'> = {
     customers: byId(doc.customers),
     companies: byId(doc.companies),
@@ -217,6 +235,11 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     notesOf: logsOf(notesOf),
     noteSeqs: new Map(),
     companyAttributes: new Map(registerCustomAttributes(doc.company_data_attributes, doc.companies).map((a) => [a.name, a])),
+    ...seedJobs(doc.bulk_jobs, tallies),
+    events: eventMaps.events,
+    eventKeys: eventMaps.eventKeys,
+    eventPeople: eventMaps.eventPeople,
+    eventSummaries: eventMaps.eventSummaries,
   };
   const jobs = [...doc.jobs].sort((a, b) => a.due_at - b.due_at || a.id - b.id);
   return {
@@ -242,11 +265,13 @@ export function exportState(app: AppState): FixtureDocument {
     customers: [...d.customers.values()],
     conversations: [...d.conversations.values()],
     // A deleted customer's pending job would do nothing when due, so it is not kept.
-    jobs: app.jobs.filter((j) => d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
+    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
     archived_customers: exportArchived(app),
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),
     notes: [...d.notes.values()],
     company_data_attributes: [...d.companyAttributes.values()],
+    ...eventsOf(app),
+    bulk_jobs: exportJobs(app),
   };
 }

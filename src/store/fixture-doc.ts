@@ -1,5 +1,7 @@
 // The complete fixture document (every member present) and the loose input form people write.
 
+import type { BulkJob } from './bulk-jobs.js';
+import type { EventRecord, EventSummaryRecord } from './events.js';
 import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Note, Segment, Tag, Team } from './types.js';
 
 export interface FixtureDocument {
@@ -23,6 +25,12 @@ export interface FixtureDocument {
   notes: Note[];
   /** Custom company attributes (GET /data_attributes/company); undeclared ones companies carry are registered on load. */
   company_data_attributes: DataAttribute[];
+  /** Data events kept, oldest first (store/events.ts). */
+  events: EventRecord[];
+  /** The running summaries of the people's event names (GET /events?summary=true). */
+  event_summaries: EventSummaryRecord[];
+  /** Bulk jobs, oldest first (store/bulk-jobs.ts). */
+  bulk_jobs: BulkJob[];
 }
 
 export interface GenerateSpec {
@@ -55,6 +63,9 @@ export interface FixtureInput {
   former_customers?: string[];
   notes?: Loose<Note, 'id' | 'customer' | 'admin_id' | 'body'>[];
   company_data_attributes?: Loose<DataAttribute, 'name' | 'data_type'>[];
+  events?: EventRecord[];
+  event_summaries?: EventSummaryRecord[];
+  bulk_jobs?: BulkJob[];
   generate?: GenerateSpec;
 }
 

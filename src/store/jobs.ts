@@ -7,18 +7,27 @@ import { locationForIp } from '../core/cities.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import { hashSeed } from '../core/random.js';
 import type { AppState } from './app-state.js';
+import { runBulkTask } from './bulk-jobs.js';
 import { copyCustomer } from './normalize.js';
+import type { Store } from './store.js';
 import type { Customer, Job, SocialProfile } from './types.js';
 
 /**
  * Keeps the queue ordered by due time (almost always an append), so the due check is O(1). Due
  * times stop where the clock does, so a job queued at its last second still exports and seeds back.
  */
-export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
-  const job = { id: app.counters.job++, kind: 'enrich_customer' as const, customer_id: customerId, due_at: Math.min(dueAt, CLOCK_MAX_SECONDS) };
+export function enqueue(app: AppState, what: DistributiveOmit<Job, 'id' | 'due_at'>, dueAt: number): void {
+  const due = Math.min(dueAt, CLOCK_MAX_SECONDS);
+  const job = { ...what, id: app.counters.job++, due_at: due } as Job;
   let i = app.jobs.length;
-  while (i > 0 && (app.jobs[i - 1] as Job).due_at > dueAt) i--;
+  while (i > 0 && (app.jobs[i - 1] as Job).due_at > due) i--;
   app.jobs.splice(i, 0, job);
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
+  enqueue(app, { kind: 'enrich_customer', customer_id: customerId }, dueAt);
 }
 
 function socialProfiles(id: string, email: string): SocialProfile[] {
@@ -37,19 +46,29 @@ function enrich(c: Customer, now: number): Customer {
   return next;
 }
 
-/** Runs every job due at `now` (all of them when `now` is Infinity); returns how many ran. */
-export function runDueJobs(app: AppState, now: number): number {
-  const jobs = app.jobs;
-  const first = jobs[0];
-  if (first === undefined || first.due_at > now) return 0;
-  // The queue is ordered by due time, so the due jobs are a prefix of it.
-  let n = 1;
-  while (n < jobs.length && (jobs[n] as Job).due_at <= now) n++;
-  const due = jobs.slice(0, n);
-  app.jobs = jobs.slice(n);
-  for (const job of due) {
-    const customer = app.data.customers.get(job.customer_id);
-    if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
+/**
+ * Runs every job due at `now` (all of them when `now` is Infinity, including those the jobs it runs
+ * queue, such as the enrichment of users a bulk task wrote); returns how many ran.
+ */
+export function runDueJobs(app: AppState, now: number, store: Store): number {
+  let ran = 0;
+  for (;;) {
+    const jobs = app.jobs;
+    const first = jobs[0];
+    if (first === undefined || first.due_at > now) return ran;
+    // The queue is ordered by due time, so the due jobs are a prefix of it.
+    let n = 1;
+    while (n < jobs.length && (jobs[n] as Job).due_at <= now) n++;
+    const due = jobs.slice(0, n);
+    app.jobs = jobs.slice(n);
+    for (const job of due) {
+      if (job.kind === 'bulk_task') {
+        runBulkTask(store, app, job.job_id, job.task_id);
+        continue;
+      }
+      const customer = app.data.customers.get(job.customer_id);
+      if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
+    }
+    ran += due.length;
   }
-  return due.length;
 }

@@ -230,5 +230,8 @@ export function normalize(input: FixtureInput): FixtureDocument {
     former_customers: [...(input.former_customers ?? [])],
     company_data_attributes: (input.company_data_attributes ?? []).map(dataAttribute),
     notes: (input.notes ?? []).map((n) => ({ id: n.id, customer: n.customer, admin_id: n.admin_id, body: n.body, created_at: n.created_at ?? REFERENCE_TIME })),
+    events: (input.events ?? []).map((e) => ({ ...e, metadata: e.metadata ?? {} })),
+    event_summaries: [...(input.event_summaries ?? [])],
+    bulk_jobs: [...(input.bulk_jobs ?? [])],
   };
 }

@@ -30,3 +30,13 @@ export function takeOperation(window: RateWindow, now: number, perMinute: number
   if (allowed) window.used++;
   return { allowed, limit, remaining: limit - window.used, reset: start + WINDOW_SECONDS };
 }
+
+/**
+ * Charges `extra` more operations to the window a request was just admitted to (a bulk request
+ * counts per item), never past its allowance; returns what remains.
+ */
+export function chargeExtra(window: RateWindow, extra: number, perMinute: number): number {
+  const limit = windowAllowance(perMinute);
+  window.used = Math.min(limit, window.used + Math.max(0, extra));
+  return limit - window.used;
+}

@@ -213,7 +213,7 @@ export class Store {
 
   /** Brings time-dependent state up to the clock before a request reads or writes the app. */
   touch(app: AppState): void {
-    runDueJobs(app, this.now());
+    runDueJobs(app, this.now(), this);
   }
 
   takeOperation(app: AppState): RateDecision {
@@ -319,6 +319,12 @@ function mergeById<T extends { id: string }>(current: readonly T[], incoming: re
   return [...out.values()];
 }
 
+/** `current` less the entries `incoming` replaces (same key), then `incoming`: linear in both. */
+function withoutKeys<T>(current: readonly T[], incoming: readonly T[], key: (x: T) => string): T[] {
+  const replaced = new Set(incoming.map(key));
+  return [...current.filter((x) => !replaced.has(key(x))), ...incoming];
+}
+
 function withoutIds<T extends { id: string }>(items: readonly T[], leaving: readonly { id: string }[]): T[] {
   if (leaving.length === 0) return [...items];
   const gone = new Set(leaving.map((x) => x.id));
@@ -353,5 +359,8 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
     notes: mergeById(current.notes, incoming.notes),
     company_data_attributes: [...new Map([...current.company_data_attributes, ...incoming.company_data_attributes].map((a) => [a.name, a])).values()],
+    events: mergeById(current.events, incoming.events),
+    event_summaries: withoutKeys(current.event_summaries, incoming.event_summaries, (s) => `${s.customer_id}\u0000${s.name}`),
+    bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
   };
 }

@@ -192,7 +192,7 @@ export interface AppConfig {
 }
 
 /** A pending server-side job (location, avatar, social profiles), run when the clock reaches due_at. */
-export interface Job {
+export interface EnrichJob {
   id: number;
   kind: 'enrich_customer';
   customer_id: string;
@@ -210,3 +210,14 @@ export interface Note {
   body: string;
   created_at: number;
 }
+
+/** A queued task of a bulk job (store/bulk-jobs.ts), run when the clock reaches due_at. */
+export interface BulkTaskJob {
+  id: number;
+  kind: 'bulk_task';
+  job_id: string;
+  task_id: string;
+  due_at: number;
+}
+
+export type Job = EnrichJob | BulkTaskJob;

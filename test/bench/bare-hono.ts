@@ -41,6 +41,11 @@ app.post('/users', async (c) => {
   await c.req.json();
   return c.json(bodies.postUser);
 });
+// POST /events answers 202 with no body, as the mock does.
+app.post('/events', async (c) => {
+  await c.req.json();
+  return c.body(null, 202);
+});
 app.get('/counts', (c) => c.json(bodies.counts));
 app.get('/conversations/:id', (c) => c.json(bodies.conversation));
 app.get('/companies/:id/users', (c) => c.json(bodies.companyUsers));

@@ -25,6 +25,8 @@ interface BRecords {
   segment: string;
   team: string;
   note: string;
+  /** A bulk job of B's, finished. */
+  job: string;
 }
 
 const exportOf = async (m: TestMock, app: string) => (await m.app.request(`/__admin/state?app=${app}`)).text();
@@ -60,7 +62,9 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
   const admins = (await ok(m, 'GET', '/admins', b.token)).body.admins as { id: string }[];
   const teams = (await ok(m, 'GET', '/teams', b.token)).body.teams as { id: string }[];
   const note = await ok(m, 'POST', '/notes', b.token, { body: `${canary} note`, user: { id: user.body.id } });
-  // Pending enrichment would run on B's next read and look like a change made by A.
+  await ok(m, 'POST', '/events', b.token, { event_name: `${canary} event`, created_at: 1_767_300_000, id: user.body.id, metadata: { secret: `${canary} metadata` } });
+  const job = await ok(m, 'POST', '/bulk/events', b.token, { items: [{ method: 'post', data: { event_name: `${canary} bulk event`, created_at: 1_767_300_000, id: lead.body.id } }] });
+  // Pending enrichment and bulk tasks would run on B's next read and look like a change made by A.
   await ok(m, 'POST', `/__admin/jobs/run?app=${b.app}`, b.token);
   return {
     user: { id: user.body.id, user_id: user.body.user_id, email: user.body.email },
@@ -73,6 +77,7 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
     segment: `${b.app}segment0001`,
     team: teams[0]?.id ?? '',
     note: note.body.id,
+    job: job.body.id,
   };
 }
 
@@ -95,6 +100,8 @@ function valuesOf(exported: string): Set<string> {
   for (const a of doc.data_attributes ?? []) add(a.name);
   for (const a of doc.company_data_attributes ?? []) add(a.name);
   for (const n of doc.notes ?? []) add(n.body);
+  for (const e of doc.events ?? []) add(e.id, e.event_name, ...Object.values((e.metadata ?? {}) as Record<string, unknown>));
+  for (const j of doc.bulk_jobs ?? []) add(j.id, ...((j.tasks ?? []) as { id: string }[]).map((t) => t.id));
   return out;
 }
 
@@ -252,6 +259,23 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     findVisitor: [{ method: 'GET', path: `/visitors?user_id=${enc(b.visitor.user_id)}` }],
     deleteVisitor: [{ method: 'DELETE', path: `/visitors/${b.visitor.id}`, missing: true }],
     updateVisitorById: [{ method: 'PUT', path: `/visitors/${b.visitor.id}`, body: { name: 'A' }, missing: true }],
+    submitEvent: [...customerRefs, { user_id: b.lead.user_id }].map((who) => ({ method: 'POST', path: '/events', body: { event_name: 'A side', created_at: 1_767_300_000, ...who }, missing: true })),
+    listEvents: [`intercom_user_id=${b.user.id}`, `user_id=${enc(b.user.user_id)}`, `email=${enc(b.user.email)}`, `intercom_user_id=${b.lead.id}&summary=true`].map((q) => ({
+      method: 'GET',
+      path: `/events?type=user&${q}`,
+      missing: true,
+    })),
+    bulkUsers: [
+      { method: 'POST', path: '/bulk/users', body: { items: [{ method: 'post', data: { user_id: 'a-side-bulk' } }], job: { id: b.job } }, missing: true },
+      { method: 'POST', path: '/bulk/users', body: { items: customerRefs.slice(0, 3).map((data) => ({ method: 'delete', data })) } },
+    ],
+    bulkEvents: [
+      { method: 'POST', path: '/bulk/events', body: { items: [{ method: 'post', data: { event_name: 'A', created_at: 1_767_300_000, id: b.user.id } }], job: { id: b.job } }, missing: true },
+      { method: 'POST', path: '/bulk/events', body: { items: customerRefs.map((who) => ({ method: 'post', data: { event_name: 'A', created_at: 1_767_300_000, ...who } })) } },
+    ],
+    getJob: [{ method: 'GET', path: `/jobs/${b.job}`, missing: true }],
+    getJobErrors: [{ method: 'GET', path: `/jobs/${b.job}/error`, missing: true }],
+    updateJob: [{ method: 'POST', path: `/jobs/${b.job}`, body: {}, missing: true }],
   };
 }
 

@@ -437,3 +437,28 @@ describe('conversation and message identifiers and members (issue 14)', () => {
     expect(errorCodes(res)).toEqual(['parameter_not_found']);
   });
 });
+
+describe('events and bulk jobs', () => {
+  it.each(KEYS)('keeps a %s-named metadata member as data, and an event of that name', async (key) => {
+    const m = mock();
+    const res = await post(m, '/events', `{"event_name":"${key}","created_at":1767300000,"user_id":"ada-1","metadata":{"${key}":"kept","after":1}}`);
+    expect(res.status).toBe(202);
+    const list = await m.call('GET', '/events?type=user&user_id=ada-1');
+    expect(list.body.events.map((e: { event_name: string }) => e.event_name)).toEqual([key]);
+    const stored = m.store.app('demo')?.data.events.get('1')?.metadata as Record<string, unknown>;
+    expectOwnPlain(stored, [[key, 'kept'], ['after', 1]]);
+    expect(Object.keys(list.body.events[0].metadata)).toEqual([key, 'after']);
+    const summary = await m.call('GET', '/events?type=user&user_id=ada-1&summary=true');
+    expect(summary.body.events.map((e: { name: string }) => e.name)).toEqual([key]);
+  });
+
+  it.each(KEYS)('runs a bulk item whose data carries a %s member like the single call would', async (key) => {
+    const m = mock();
+    const job = await post(m, '/bulk/users', `{"items":[{"method":"post","data":{"user_id":"bulk-${key}","${key}":{"email":"evil@example.com"}}}]}`);
+    expect(job.status).toBe(202);
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    const user = (await m.call('GET', `/users?user_id=bulk-${key}`)).body.users[0];
+    expect(user.email).toBeNull();
+    expect((await m.call('GET', '/users?email=evil@example.com')).body.total_count).toBe(0);
+  });
+});

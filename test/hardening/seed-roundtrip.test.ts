@@ -26,6 +26,16 @@ const companyItem = fc.record({ company_id: companyId, remove: fc.boolean(), cus
 
 type Write = { method: string; path: string; body: unknown };
 
+const person = fc.oneof(userId.map((user_id) => ({ user_id })), fc.constant({ id: LEAD }));
+const event = fc
+  .record({
+    who: person,
+    event_name: fc.oneof(fc.constantFrom('login', 'order'), tricky.filter((t) => t !== '')),
+    created_at: fc.constantFrom(1_767_300_000, 1_767_300_060),
+    metadata: fc.dictionary(fc.constantFrom('a', 'b', 'price', 'ship_date'), fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), tricky), { maxKeys: 3 }),
+  })
+  .map(({ who, ...rest }) => ({ ...who, ...rest }));
+
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ user_id: userId, email, custom_attributes: attributes, companies: fc.array(companyItem, { maxLength: 3 }) }, { requiredKeys: ['user_id'] }).map((body) => ({ method: 'POST', path: '/users', body })),
   fc.record({ email, companies: fc.array(companyItem, { maxLength: 2 }) }).map((body) => ({ method: 'POST', path: '/contacts', body })),
@@ -65,6 +75,13 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   fc.constant({ method: 'POST', path: `/conversations/${GROUP}/reply`, body: { type: 'user', intercom_user_id: GRACE, message_type: 'comment', body: 'again' } }),
   fc.boolean().map((read) => ({ method: 'PUT', path: `/conversations/${GROUP}`, body: { read } })),
   fc.constant({ method: 'POST', path: `/conversations/${GROUP}/run_assignment_rules`, body: undefined }),
+  // Events (duplicates, a lead by id, tricky names) and bulk jobs, run or left queued.
+  event.map((body) => ({ method: 'POST', path: '/events', body })),
+  fc.array(event, { minLength: 1, maxLength: 3 }).map((items) => ({ method: 'POST', path: '/bulk/events', body: { items: items.map((data) => ({ method: 'post', data })) } })),
+  fc
+    .array(fc.record({ method: fc.constantFrom('post', 'delete'), data: fc.record({ user_id: userId, email }, { requiredKeys: ['user_id'] }) }), { minLength: 1, maxLength: 3 })
+    .map((items) => ({ method: 'POST', path: '/bulk/users', body: { items } })),
+  fc.constant({ method: 'POST', path: '/__admin/jobs/run', body: undefined }),
 );
 
 async function exported(m: TestMock, app: string): Promise<string> {

@@ -1,0 +1,434 @@
+// Data events (POST /events, GET /events): kept per app in arrival order under a cap, the oldest out
+// first. Each person's events also form a timeline ordered by created_at (links on the records), and
+// each (person, name) pair a running summary, so submitting, evicting, paging and summarising never
+// walk the app: eviction unlinks one record, a page follows links from where the last one stopped.
+
+import { ApiError, apiError, invalid, missing, notFound } from '../core/errors.js';
+import { normalEmail } from '../core/normal-text.js';
+import { MAX_METADATA_SENT } from '../schemas/event.js';
+import type { AppState } from './app-state.js';
+import type { Customer } from './types.js';
+
+/** A metadata value: text, a number, a rich link or a monetary amount (surface E1). */
+export type EventMetadataValue = string | number | { url: string; value: string } | { amount: number; currency: string };
+export type EventMetadata = Record<string, EventMetadataValue>;
+
+/** An accepted event as the fixture document carries it (arrival order). */
+export interface EventRecord {
+  id: string;
+  customer_id: string;
+  event_name: string;
+  created_at: number;
+  metadata: EventMetadata;
+}
+
+/** As stored: the record plus its place in the app's log and in its person's timeline. */
+export interface StoredEvent extends EventRecord {
+  seq: number;
+  /** The next older event of the same person (by created_at, then arrival); 0: none. */
+  older: number;
+  /** The next newer one; 0: none. */
+  newer: number;
+}
+
+/** A person's anchors: both ends of the timeline, and the ends of the summary list (names in first-seen order). */
+export interface EventPerson {
+  newest: number;
+  oldest: number;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** Running tally of one (person, name): every event accepted while the entry lived; `kept` of them still held. */
+export interface EventSummary {
+  name: string;
+  count: number;
+  first: number;
+  last: number;
+  kept: number;
+  prev: string | null;
+  next: string | null;
+}
+
+/** An exported summary entry. */
+export interface EventSummaryRecord {
+  customer_id: string;
+  name: string;
+  count: number;
+  first: number;
+  last: number;
+}
+
+/** The maps behind the events: CowMaps of a live app, or plain Maps while a seeded base is built. */
+export interface EventMaps {
+  events: MapLike<StoredEvent>;
+  eventKeys: MapLike<number>;
+  eventPeople: MapLike<EventPerson>;
+  eventSummaries: MapLike<EventSummary>;
+  tallies: MapLike<number>;
+}
+
+interface MapLike<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): unknown;
+  delete(key: string): unknown;
+}
+
+export const DEFAULT_MAX_EVENTS = 100_000;
+export const MAX_METADATA_KEPT = 10;
+export const MAX_METADATA_TEXT = 2048;
+/** The real list only shows events of the last 90 days. */
+export const LIST_WINDOW_SECONDS = 90 * 86_400;
+
+const FIRST = 'events:first';
+const NEXT = 'events:next';
+
+const seqKey = (seq: number): string => String(seq);
+const dedupeKey = (customerId: string, name: string, createdAt: number): string => `${customerId}\u0000${name}\u0000${createdAt}`;
+const summaryKey = (customerId: string, name: string): string => `${customerId}\u0000${name}`;
+
+export function firstSeq(maps: EventMaps): number {
+  return maps.tallies.get(FIRST) ?? 1;
+}
+
+export function nextSeq(maps: EventMaps): number {
+  return maps.tallies.get(NEXT) ?? 1;
+}
+
+export const eventCount = (maps: EventMaps): number => nextSeq(maps) - firstSeq(maps);
+
+/** Events read by link (a timeline step), counted so tests can pin that nothing walks a person's history. */
+export const eventWork = { reads: 0 };
+
+export function eventAt(maps: EventMaps, seq: number): StoredEvent | undefined {
+  if (seq === 0) return undefined;
+  eventWork.reads++;
+  return maps.events.get(seqKey(seq));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+
+/**
+ * The first ten members, each checked: text, a finite number (an integer Unix time for keys ending
+ * `_date`), a rich link `{url, value}` or a monetary amount `{amount, currency}`; any other value
+ * (booleans, null, arrays, other objects: the API keeps no nested JSON) is refused with the others.
+ */
+export function checkMetadata(value: unknown): EventMetadata {
+  if (value === undefined || value === null) return {};
+  if (!isRecord(value)) throw invalid('metadata', 'metadata must be an object of at most 100 members.');
+  const problems: { field: string; message: string }[] = [];
+  const out: EventMetadata = {};
+  let n = 0;
+  for (const key of Object.keys(value)) {
+    const field = `metadata.${key}`;
+    if (++n > MAX_METADATA_SENT) {
+      problems.push({ field: 'metadata', message: `metadata carries at most ${MAX_METADATA_SENT} members (the first ${MAX_METADATA_KEPT} are kept).` });
+      break;
+    }
+    const v = value[key];
+    const checked = metadataValue(key, v);
+    if (key === '') problems.push({ field, message: 'metadata names cannot be empty.' });
+    else if ('problem' in checked) problems.push({ field, message: `${field} ${checked.problem}` });
+    // Defined, not assigned: a member named __proto__ is kept as data, not taken as the prototype.
+    else if (n <= MAX_METADATA_KEPT) Object.defineProperty(out, key, { value: checked.value, enumerable: true, writable: true, configurable: true });
+  }
+  if (problems.length > 0) throw new ApiError(problems.slice(0, 20).map((p) => ({ code: 'parameter_invalid' as const, ...p })));
+  return out;
+}
+
+type Checked = { value: EventMetadataValue } | { problem: string };
+
+/** The value as kept, or what is wrong with it. */
+function metadataValue(key: string, v: unknown): Checked {
+  const problem = (text: string): Checked => ({ problem: text });
+  if (key.endsWith('_date')) {
+    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? { value: v } : problem('is a date: an integer Unix timestamp in seconds.');
+  }
+  if (typeof v === 'number') return Number.isFinite(v) ? { value: v } : problem('must be a finite number.');
+  if (typeof v === 'string') return v.length <= MAX_METADATA_TEXT ? { value: v } : problem(`must be at most ${MAX_METADATA_TEXT} characters.`);
+  if (isRecord(v)) {
+    const keys = Object.keys(v).sort().join(',');
+    if (keys === 'url,value' && isText(v.url, MAX_METADATA_TEXT) && typeof v.value === 'string' && v.value.length <= MAX_METADATA_TEXT) {
+      return { value: { url: v.url, value: v.value } };
+    }
+    if (keys === 'amount,currency' && typeof v.amount === 'number' && Number.isSafeInteger(v.amount) && isText(v.currency, 3)) {
+      return { value: { amount: v.amount, currency: v.currency } };
+    }
+    return problem('must be a rich link {"url","value"} or a monetary amount {"amount" (integer cents), "currency"}; other nested objects are not kept.');
+  }
+  return problem('must be text, a number, a rich link or a monetary amount.');
+}
+
+export interface PersonKeys {
+  id?: string | null;
+  user_id?: string | null;
+  email?: string | null;
+}
+
+const present = (v: string | null | undefined): v is string => typeof v === 'string' && v !== '';
+
+/**
+ * The person an event is about: `id` names a user or a lead (leads are addressed by id only);
+ * `user_id` and `email` name users. Checked in that order; the first given decides.
+ */
+export function eventPerson(app: AppState, keys: PersonKeys, field = 'user_id'): Customer {
+  const unknown = () => notFound('User Not Found');
+  if (present(keys.id)) {
+    const c = app.data.customers.get(keys.id);
+    if (!c || c.type === 'visitor') throw unknown();
+    return c;
+  }
+  if (present(keys.user_id)) {
+    const c = app.customerByUserId(keys.user_id);
+    if (!c || c.type !== 'user') throw unknown();
+    return c;
+  }
+  if (present(keys.email)) {
+    const users = app.customersByEmail(keys.email).filter((c) => c.type === 'user');
+    if (users.length > 1) {
+      throw apiError('conflict', `Multiple existing users match this email address ${normalEmail(keys.email)} - must be more specific using user_id`, 'email');
+    }
+    if (users[0]) return users[0];
+    throw unknown();
+  }
+  throw missing(field, 'An event needs the user_id, email or id of the person it is about.');
+}
+
+export interface EventInput extends PersonKeys {
+  event_name?: unknown;
+  created_at?: unknown;
+  metadata?: unknown;
+}
+
+/** Whether the event was stored (false: a duplicate of one held, still accepted). */
+export function submitEvent(app: AppState, input: EventInput, maxEvents: number): boolean {
+  if (!isText(input.event_name, 255)) {
+    throw input.event_name === undefined || input.event_name === '' ? missing('event_name') : invalid('event_name', 'event_name must be text of 1 to 255 characters.');
+  }
+  const createdAt = input.created_at;
+  if (createdAt === undefined || createdAt === null) throw missing('created_at');
+  if (typeof createdAt !== 'number' || !Number.isSafeInteger(createdAt) || createdAt < 0 || createdAt > 253_402_300_799) {
+    throw invalid('created_at', 'created_at must be a Unix timestamp in seconds (an integer).');
+  }
+  const person = eventPerson(app, input);
+  const metadata = checkMetadata(input.metadata);
+  const maps = app.data;
+  if (maps.eventKeys.get(dedupeKey(person.id, input.event_name, createdAt)) !== undefined) return false;
+  while (eventCount(maps) >= maxEvents) evictOldest(maps);
+  addEvent(maps, { id: app.random.uuid(), customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata });
+  return true;
+}
+
+/** Appends one event to the log, its person's timeline and its summary; O(1) unless it is backdated. */
+export function addEvent(maps: EventMaps, record: EventRecord): void {
+  const seq = nextSeq(maps);
+  maps.tallies.set(NEXT, seq + 1);
+  if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, seq);
+  const cid = record.customer_id;
+  const person = maps.eventPeople.get(cid) ?? { newest: 0, oldest: 0, first_name: null, last_name: null };
+  const { older, newer } = placeOf(maps, person, record.created_at);
+  const stored: StoredEvent = { ...record, seq, older: older?.seq ?? 0, newer: newer?.seq ?? 0 };
+  maps.events.set(seqKey(seq), stored);
+  if (older) maps.events.set(seqKey(older.seq), { ...older, newer: seq });
+  if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: seq });
+  maps.eventKeys.set(dedupeKey(cid, record.event_name, record.created_at), seq);
+  const personNext = { ...person, newest: newer ? person.newest : seq, oldest: older ? person.oldest : seq };
+  const key = summaryKey(cid, record.event_name);
+  const summary = maps.eventSummaries.get(key);
+  if (summary) {
+    maps.eventSummaries.set(key, {
+      ...summary,
+      count: summary.count + 1,
+      first: Math.min(summary.first, record.created_at),
+      last: Math.max(summary.last, record.created_at),
+      kept: summary.kept + 1,
+    });
+  } else {
+    appendSummary(maps, personNext, cid, { name: record.event_name, count: 1, first: record.created_at, last: record.created_at, kept: 1, prev: null, next: null });
+  }
+  maps.eventPeople.set(cid, personNext);
+}
+
+/**
+ * Where an event created at `at` goes in a person's timeline: after every event created at or
+ * before it, before every later one. Walked from both ends at once, so an event newer than all
+ * (the usual case) or older than all (history imported newest first) costs one step, and any
+ * other the distance to the nearer end.
+ */
+function placeOf(maps: EventMaps, person: EventPerson, at: number): { older?: StoredEvent | undefined; newer?: StoredEvent | undefined } {
+  let top = eventAt(maps, person.newest);
+  let topNewer: StoredEvent | undefined;
+  let bottom = eventAt(maps, person.oldest);
+  let bottomOlder: StoredEvent | undefined;
+  for (;;) {
+    if (!top || top.created_at <= at) return { older: top, newer: topNewer };
+    topNewer = top;
+    top = eventAt(maps, top.older);
+    if (!bottom || bottom.created_at > at) return { older: bottomOlder, newer: bottom };
+    bottomOlder = bottom;
+    bottom = eventAt(maps, bottom.newer);
+  }
+}
+
+/** Links a new summary entry at the end of its person's list; `person` is updated in place (a fresh copy). */
+function appendSummary(maps: EventMaps, person: EventPerson, cid: string, entry: EventSummary): void {
+  const last = person.last_name;
+  maps.eventSummaries.set(summaryKey(cid, entry.name), { ...entry, prev: last, next: null });
+  if (last !== null) {
+    const tail = maps.eventSummaries.get(summaryKey(cid, last));
+    if (tail) maps.eventSummaries.set(summaryKey(cid, last), { ...tail, next: entry.name });
+  } else {
+    person.first_name = entry.name;
+  }
+  person.last_name = entry.name;
+}
+
+/** Drops the oldest event of the app: one record unlinked from its timeline, its summary counted down. */
+export function evictOldest(maps: EventMaps): void {
+  const seq = firstSeq(maps);
+  maps.tallies.set(FIRST, seq + 1);
+  const gone = eventAt(maps, seq);
+  if (!gone) return;
+  maps.events.delete(seqKey(seq));
+  maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));
+  const older = eventAt(maps, gone.older);
+  const newer = eventAt(maps, gone.newer);
+  if (older) maps.events.set(seqKey(older.seq), { ...older, newer: gone.newer });
+  if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: gone.older });
+  const cid = gone.customer_id;
+  const person = maps.eventPeople.get(cid);
+  if (!person) return;
+  const next = { ...person };
+  if (!newer) next.newest = gone.older;
+  if (!older) next.oldest = gone.newer;
+  const key = summaryKey(cid, gone.event_name);
+  const summary = maps.eventSummaries.get(key);
+  if (summary && summary.kept > 1) maps.eventSummaries.set(key, { ...summary, kept: summary.kept - 1 });
+  else if (summary) unlinkSummary(maps, next, cid, summary);
+  if (next.newest === 0) maps.eventPeople.delete(cid);
+  else maps.eventPeople.set(cid, next);
+}
+
+function unlinkSummary(maps: EventMaps, person: EventPerson, cid: string, entry: EventSummary): void {
+  maps.eventSummaries.delete(summaryKey(cid, entry.name));
+  if (entry.prev !== null) {
+    const prev = maps.eventSummaries.get(summaryKey(cid, entry.prev));
+    if (prev) maps.eventSummaries.set(summaryKey(cid, entry.prev), { ...prev, next: entry.next });
+  } else {
+    person.first_name = entry.next;
+  }
+  if (entry.next !== null) {
+    const next = maps.eventSummaries.get(summaryKey(cid, entry.next));
+    if (next) maps.eventSummaries.set(summaryKey(cid, entry.next), { ...next, prev: entry.prev });
+  } else {
+    person.last_name = entry.prev;
+  }
+}
+
+/** Where a page starts: `before=<ms>` (events created strictly earlier) or the exact `<ms>_<seq>` a next link carries. */
+export interface Cursor {
+  ms: number;
+  seq?: number;
+}
+
+const CURSOR = /^([0-9]{1,16})(?:_([0-9]{1,15}))?$/;
+
+export function parseCursor(value: unknown): Cursor | undefined {
+  if (value === undefined) return undefined;
+  const m = typeof value === 'string' ? CURSOR.exec(value) : null;
+  if (!m) throw invalid('before', 'before must be the value a next link carries: a time in milliseconds, optionally followed by _ and a number.');
+  return m[2] === undefined ? { ms: Number(m[1]) } : { ms: Number(m[1]), seq: Number(m[2]) };
+}
+
+export const cursorOf = (e: StoredEvent): string => `${e.created_at * 1000}_${e.seq}`;
+
+/** Whether `e` comes after (is older than) the cursor in newest-first order. */
+function pastCursor(e: StoredEvent, c: Cursor): boolean {
+  const ms = e.created_at * 1000;
+  if (c.seq === undefined) return ms < c.ms;
+  return ms < c.ms || (ms === c.ms && e.seq < c.seq);
+}
+
+/**
+ * One page of a person's events, newest first, and whether more follow. A cursor naming an event
+ * still held (what a next link carries) starts at its older neighbour: the page costs its own
+ * length. Otherwise the timeline is read from the newest until the cursor is passed.
+ */
+export function eventPage(maps: EventMaps, customerId: string, cursor: Cursor | undefined, perPage: number, now: number): { items: StoredEvent[]; more: boolean } {
+  const oldest = now - LIST_WINDOW_SECONDS;
+  let e: StoredEvent | undefined;
+  const anchor = cursor?.seq === undefined ? undefined : eventAt(maps, cursor.seq);
+  if (cursor && anchor && anchor.customer_id === customerId && anchor.created_at * 1000 === cursor.ms) {
+    e = eventAt(maps, anchor.older);
+  } else {
+    e = eventAt(maps, maps.eventPeople.get(customerId)?.newest ?? 0);
+    if (cursor) while (e && !pastCursor(e, cursor)) e = eventAt(maps, e.older);
+  }
+  const items: StoredEvent[] = [];
+  while (e && e.created_at >= oldest && items.length < perPage) {
+    items.push(e);
+    e = eventAt(maps, e.older);
+  }
+  return { items, more: e !== undefined && e.created_at >= oldest };
+}
+
+/** A person's summary entries, names in the order first seen. */
+export function summariesOf(maps: EventMaps, customerId: string): EventSummary[] {
+  const out: EventSummary[] = [];
+  let name = maps.eventPeople.get(customerId)?.first_name ?? null;
+  while (name !== null) {
+    const s = maps.eventSummaries.get(summaryKey(customerId, name));
+    if (!s) break;
+    out.push(s);
+    name = s.next;
+  }
+  return out;
+}
+
+/**
+ * The events in arrival order, and the summaries person by person, for the fixture document. Events
+ * of people deleted since (a permanent deletion, a deleted or merged lead) stay in the log until
+ * they age out, but nothing can read them, so the document leaves them out.
+ */
+export function exportEvents(maps: EventMaps, isPerson: (id: string) => boolean): { events: EventRecord[]; summaries: EventSummaryRecord[] } {
+  const events: EventRecord[] = [];
+  const summaries: EventSummaryRecord[] = [];
+  const seen = new Set<string>();
+  for (let seq = firstSeq(maps); seq < nextSeq(maps); seq++) {
+    const e = eventAt(maps, seq);
+    if (!e || !isPerson(e.customer_id)) continue;
+    events.push({ id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata });
+    if (seen.has(e.customer_id)) continue;
+    seen.add(e.customer_id);
+    for (const s of summariesOf(maps, e.customer_id)) summaries.push({ customer_id: e.customer_id, name: s.name, count: s.count, first: s.first, last: s.last });
+  }
+  return { events, summaries };
+}
+
+/**
+ * Builds the event maps of a seeded base: the events replayed in order (oldest first), then the
+ * exported summaries laid over the derived ones. Returns the problem of the first bad entry.
+ */
+export function seedEvents(maps: EventMaps, events: readonly EventRecord[], summaries: readonly EventSummaryRecord[], isPerson: (id: string) => boolean): { path: string; problem: string } | undefined {
+  const ids = new Set<string>();
+  for (const [i, e] of events.entries()) {
+    if (!isPerson(e.customer_id)) return { path: `events[${i}].customer_id`, problem: `unknown user or lead "${e.customer_id}"` };
+    if (ids.has(e.id)) return { path: `events[${i}].id`, problem: `duplicate id "${e.id}"` };
+    if (maps.eventKeys.get(dedupeKey(e.customer_id, e.event_name, e.created_at)) !== undefined) {
+      return { path: `events[${i}]`, problem: 'a duplicate of an earlier event (same person, event_name and created_at)' };
+    }
+    ids.add(e.id);
+    addEvent(maps, e);
+  }
+  for (const [i, s] of summaries.entries()) {
+    const key = summaryKey(s.customer_id, s.name);
+    const entry = maps.eventSummaries.get(key);
+    if (!entry) return { path: `event_summaries[${i}]`, problem: `no event of "${s.name}" for "${s.customer_id}" in events` };
+    if (s.count < entry.kept || s.first > entry.first || s.last < entry.last) {
+      return { path: `event_summaries[${i}]`, problem: 'count, first and last must cover the events of that name' };
+    }
+    maps.eventSummaries.set(key, { ...entry, count: s.count, first: s.first, last: s.last });
+  }
+  return undefined;
+}

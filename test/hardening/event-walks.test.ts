@@ -1,0 +1,54 @@
+// Events never walk a person's history: submitting in order, evicting the oldest and following a
+// next link each read a bounded number of event records, counted (not timed) on a person with
+// 3,000 events.
+
+import { describe, expect, it } from 'vitest';
+import { eventWork } from '../../src/store/events.js';
+import { mock, TEST_NOW, type TestMock } from '../helpers.js';
+
+const N = 3000;
+const ADA = '5714dd359a3fd47136000001';
+
+function busyApp(limit = 10_000): TestMock {
+  const m = mock({ limits: { events: limit } });
+  const events = Array.from({ length: N }, (_, i) => ({ id: `ev-${i}`, customer_id: ADA, event_name: `e${i % 7}`, created_at: TEST_NOW - N + i, metadata: {} }));
+  m.store.seedApp({ app: { id: 'demo', tokens: ['demo-token'] }, customers: [{ id: ADA, user_id: 'ada-1', email: 'ada@example.com' }], events }, 'replace');
+  return m;
+}
+
+const work = async (m: TestMock, method: string, path: string, body?: unknown) => {
+  const before = eventWork.reads;
+  const res = await m.call(method, path, body === undefined ? {} : { body });
+  return { res, reads: eventWork.reads - before };
+};
+
+describe('event reads are bounded by the request, not by the person\'s events', () => {
+  it('a page reached by its next link reads its own events', async () => {
+    const m = busyApp();
+    let path = '/events?type=user&user_id=ada-1&per_page=60';
+    // Pages 1 to 10, the last of them 600 events deep.
+    for (let page = 0; page < 10; page++) {
+      const { res, reads } = await work(m, 'GET', path);
+      expect(res.body.events).toHaveLength(60);
+      expect(reads).toBeLessThanOrEqual(62);
+      const next = new URL(res.body.pages.next as string);
+      path = next.pathname + next.search;
+    }
+  });
+
+  it('an event submitted in order, and one older than all, each evicting the oldest, read a few records', async () => {
+    const m = busyApp(N);
+    const { res, reads } = await work(m, 'POST', '/events', { event_name: 'new', created_at: TEST_NOW + 1, user_id: 'ada-1' });
+    expect(res.status).toBe(202);
+    expect(reads).toBeLessThanOrEqual(4);
+    // Older than all (history imported newest first): placed from the other end of the timeline.
+    const oldest = await work(m, 'POST', '/events', { event_name: 'old', created_at: TEST_NOW - 2 * N, user_id: 'ada-1' });
+    expect(oldest.res.status).toBe(202);
+    expect(oldest.reads).toBeLessThanOrEqual(6);
+    const summary = await m.call('GET', '/events?type=user&user_id=ada-1&summary=true');
+    // The evicted event was the first e0: the entry lives on (other e0 are kept) and still counts it.
+    expect(summary.body.events.find((e: { name: string }) => e.name === 'e0').count).toBe(Math.ceil(N / 7));
+    const kept = await m.call('GET', '/__admin/state?app=demo', { token: null });
+    expect(JSON.parse(kept.text).events[0].id).toBe('ev-2');
+  });
+});
