@@ -7,6 +7,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
+import { mountConsole } from './admin/ui.js';
 import { checkUrlLength, createHandler, splitUrl } from './http/pipeline.js';
 import { errorResponse, httpDate } from './http/respond.js';
 import { ROUTES } from './routes/index.js';
@@ -85,6 +86,8 @@ export function createApp(options: AppOptions): Hono {
   let document: Promise<OpenAPIObject> | undefined;
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId(), () => store.now());
+
+  mountConsole(app, () => store.nextRequestId(), () => store.now());
 
   const paths = matchers(routes);
   app.notFound((c) => {
