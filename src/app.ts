@@ -24,6 +24,8 @@ export interface AppOptions {
   routes?: readonly RouteDef[];
   /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
   adminToken?: string;
+  /** Where the live console's bundle is (default: dist/console of the package, see admin/ui.ts). */
+  consoleDir?: string;
   /** Answer browsers' cross-origin requests and OPTIONS preflights (off: the real API is not for browsers). */
   cors?: boolean;
 }
@@ -87,7 +89,7 @@ export function createApp(options: AppOptions): Hono {
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId(), () => store.now());
 
-  mountConsole(app, () => store.nextRequestId(), () => store.now());
+  mountConsole(app, () => store.nextRequestId(), () => store.now(), options.consoleDir);
 
   const paths = matchers(routes);
   app.notFound((c) => {

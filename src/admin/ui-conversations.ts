@@ -18,13 +18,13 @@ const authorSchema: Schema = obj(
 );
 
 export const conversationSummarySchema: Schema = obj(
-  { id: str(), subject: str(), open: bool(), read: bool(), assignee: nullable(obj({ type: str(), id: str() }, ['type', 'id'])), customers: int({ minimum: 0 }), parts: int({ minimum: 0 }), updated_at: int() },
+  { id: str(), subject: str({ description: 'As plain text' }), open: bool(), read: bool(), assignee: nullable(obj({ type: str(), id: str() }, ['type', 'id'])), customers: int({ minimum: 0 }), parts: int({ minimum: 0 }), updated_at: int() },
   ['id', 'subject', 'open', 'read', 'assignee', 'customers', 'parts', 'updated_at'],
 );
 
 export const conversationSummary = (c: Conversation) => ({
   id: c.id,
-  subject: c.subject,
+  subject: htmlToPlainText(c.subject),
   open: c.open,
   read: c.read,
   assignee: c.assignee ? { type: c.assignee.type, id: c.assignee.id } : null,
@@ -135,7 +135,7 @@ export const getThread = adminRoute({
       body: {
         conversation: {
           id: c.id,
-          subject: c.subject,
+          subject: htmlToPlainText(c.subject),
           body: c.body,
           body_text: htmlToPlainText(c.body),
           open: c.open,

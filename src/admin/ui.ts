@@ -50,6 +50,7 @@ function page(built: boolean): string {
   <meta name="color-scheme" content="light dark">
   <title>messaging-api-mock console</title>
   <link rel="stylesheet" href="/__admin/ui/console.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
 </head>
 <body>
   ${body}
@@ -58,14 +59,14 @@ function page(built: boolean): string {
 `;
 }
 
-export function mountConsole(app: Hono, requestId: () => string, now: () => number): void {
+export function mountConsole(app: Hono, requestId: () => string, now: () => number, dir?: string): void {
   const cache = new Map<string, Buffer>();
   const headers = (type: string) => ({ 'content-type': type, date: httpDate(now()), 'x-request-id': requestId(), 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' });
   const read = (file: string): Buffer | undefined => {
     let body = cache.get(file);
     if (body) return body;
     try {
-      body = readFileSync(join(consoleDir(), file));
+      body = readFileSync(join(dir ?? consoleDir(), file));
     } catch {
       return undefined;
     }
