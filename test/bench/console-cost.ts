@@ -25,7 +25,7 @@ async function appOf(root: string): Promise<Requester> {
   const { Clock } = (await import(url('src/core/clock.ts'))) as typeof import('../../src/core/clock.js');
   // A rate limit no loop reaches, on a frozen clock: every request does the same work.
   const app = createApp({ store: createStore({ clock: new Clock({ start: 1767312000, frozen: true }), rateLimit: 6_000_000 }), log: () => undefined });
-  return (path, init) => app.request(path, init);
+  return async (path, init) => app.request(path, init);
 }
 
 async function time(request: Requester, r: (typeof REQUESTS)[number], n: number): Promise<number[]> {

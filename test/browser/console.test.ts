@@ -48,13 +48,11 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
 
   /** axe-core over the page as it stands: no serious or critical violation. */
   async function expectAccessible(what: string): Promise<void> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-    });
+    if (!(await page.evaluate<boolean>("'axe' in window"))) await page.addScriptTag({ path: AXE });
+    // Run in the page (a string: the test's own TypeScript has no DOM types).
+    const violations = await page.evaluate<{ id: string; impact: string; nodes: string[] }[]>(`
+      axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
+        .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`);
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), what).toEqual([]);
   }
 
@@ -195,7 +193,7 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
   it('can be used with the keyboard alone', async () => {
     await page.goto(`${server.url}/__admin/ui`);
     await view('Apps').waitFor();
-    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const focused = () => page.evaluate<string>("document.activeElement?.textContent?.trim() ?? ''");
     const tabTo = async (text: string) => {
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab');
@@ -218,7 +216,7 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     await page.emulateMedia({ colorScheme: 'dark' });
     await view('Apps').click();
     await page.getByRole('row', { name: /^demo/ }).waitFor();
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     expect(background).toBe('rgb(13, 17, 23)');
     await shot('apps-dark');
     await expectAccessible('Apps, dark');
