@@ -1,7 +1,10 @@
 // The control-plane endpoints the live console reads: paged, through the indexes, in the API's
 // error envelope when asked wrong, and changing nothing when read.
 
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectRejected, mock, stateText, TEST_NOW } from '../helpers.js';
 
 const ADA = '5714dd359a3fd47136000001';
@@ -214,5 +217,42 @@ describe('the console endpoints behind --admin-token', () => {
     expect(refused.status).toBe(401);
     const ok = await m.call('GET', '/__admin/customers?app=demo', { token: null, headers: { 'x-admin-token': 'sekret' } });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('GET /__admin/ui', () => {
+  const bundle = mkdtempSync(join(tmpdir(), 'console-files-'));
+  writeFileSync(join(bundle, 'console.js'), 'console.log(1);\n');
+  writeFileSync(join(bundle, 'console.css'), 'body{}\n');
+  afterAll(() => rmSync(bundle, { recursive: true, force: true }));
+  const get = (m: ReturnType<typeof mock>, path: string) => m.app.request(path);
+
+  it('serves the page and its two files from the bundle, allowing this origin alone, even behind --admin-token', async () => {
+    const m = mock({ adminToken: 'sekret', consoleDir: bundle });
+    const page = await get(m, '/__admin/ui');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'; script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/__admin/ui/console.js"></script>');
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await get(m, '/__admin/ui/console.js');
+    expect(script.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    expect(await script.text()).toBe('console.log(1);\n');
+    expect((await get(m, '/__admin/ui/console.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers 404 in the envelope for any other file, and says how to build a missing bundle', async () => {
+    const m = mock({ consoleDir: bundle });
+    const other = await get(m, '/__admin/ui/package.json');
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('not_found');
+    const unbuilt = mock({ consoleDir: join(bundle, 'missing') });
+    expect(await (await get(unbuilt, '/__admin/ui')).text()).toContain('run <code>npm run build</code>');
+    expect((await get(unbuilt, '/__admin/ui/console.js')).status).toBe(404);
+  });
+
+  it('is linked from the docs page', async () => {
+    expect(await (await get(mock(), '/docs')).text()).toContain('<a href="/__admin/ui">Live console</a>');
   });
 });
