@@ -45,8 +45,6 @@ export function appSummary(store: Store, app: AppState) {
   const allowance = windowAllowance(app.config.rate_limit_per_minute);
   const used = app.rate.start === windowStart ? app.rate.used : 0;
   const d = app.data;
-  let nextDue: number | null = null;
-  for (const job of app.jobs) if (nextDue === null || job.due_at < nextDue) nextDue = job.due_at;
   return {
     id: app.id,
     name: app.config.name,
@@ -65,7 +63,8 @@ export function appSummary(store: Store, app: AppState) {
     },
     rate_limit: { per_minute: app.config.rate_limit_per_minute, allowance, used, remaining: Math.max(0, allowance - used), reset: windowStart + WINDOW_SECONDS },
     pending_jobs: app.jobs.length,
-    next_job_due: nextDue,
+    // The queue is kept in due order (store/jobs.ts).
+    next_job_due: app.jobs[0]?.due_at ?? null,
     snapshots: app.snapshots.size,
     journal_entries: app.journal.size,
   };
