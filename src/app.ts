@@ -7,6 +7,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
+import { mountConsole } from './admin/ui.js';
 import { checkUrlLength, createHandler, splitUrl } from './http/pipeline.js';
 import { errorResponse, httpDate } from './http/respond.js';
 import { ROUTES } from './routes/index.js';
@@ -23,6 +24,8 @@ export interface AppOptions {
   routes?: readonly RouteDef[];
   /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
   adminToken?: string;
+  /** Where the live console's bundle is (default: dist/console of the package, see admin/ui.ts). */
+  consoleDir?: string;
   /** Answer browsers' cross-origin requests and OPTIONS preflights (off: the real API is not for browsers). */
   cors?: boolean;
 }
@@ -85,6 +88,8 @@ export function createApp(options: AppOptions): Hono {
   let document: Promise<OpenAPIObject> | undefined;
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId(), () => store.now());
+
+  mountConsole(app, () => store.nextRequestId(), () => store.now(), options.consoleDir);
 
   const paths = matchers(routes);
   app.notFound((c) => {

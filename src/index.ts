@@ -58,13 +58,14 @@ async function main(): Promise<void> {
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   const token = demo?.config.tokens[0];
   if (config.logFormat === 'json') {
-    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed, data_dir: dataDir?.dir ?? null, loaded };
+    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, console: `${server.url}/__admin/ui`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed, data_dir: dataDir?.dir ?? null, loaded };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } else {
     process.stdout.write(
       [
         `messaging-api-mock listening on ${server.url}`,
         `  docs:       ${server.url}/docs`,
+        `  console:    ${server.url}/__admin/ui`,
         `  demo token: ${token ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
         `  try:        curl -H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
         ...exposureWarning(config.host, config.adminToken !== undefined),

@@ -43,6 +43,7 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
     ...(setup.bodyLimit ? { bodyLimit: setup.bodyLimit } : {}),
     ...(setup.routes ? { routes: setup.routes } : {}),
     ...(setup.adminToken ? { adminToken: setup.adminToken } : {}),
+    ...(setup.consoleDir ? { consoleDir: setup.consoleDir } : {}),
     ...(setup.cors ? { cors: true } : {}),
   });
   return {

@@ -32,6 +32,7 @@ describe('the command line', () => {
     try {
       const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
       expect(cli.output().stdout).toContain(`docs:       ${url}/docs`);
+      expect(cli.output().stdout).toContain(`console:    ${url}/__admin/ui`);
       expect(cli.output().stdout).toContain('demo token: demo-token');
       const health = await fetch(`${url}/__admin/health`);
       expect(((await health.json()) as any).seed).toBe(3);

@@ -16,7 +16,7 @@ const filterProps = {
   limit: int({ minimum: 1, maximum: 100_000, description: 'At most this many, the most recent' }),
 };
 
-const entrySchema: Schema = obj(
+export const entrySchema: Schema = obj(
   {
     seq: int(),
     time: int(),
@@ -34,7 +34,7 @@ const entrySchema: Schema = obj(
 );
 
 /** The named app's journal, or every app's plus the one of requests that named no app. */
-function journalsOf(input: AdminInput): Journal[] {
+export function journalsOf(input: AdminInput): Journal[] {
   return input.app ? [input.app.journal] : [...targets(input).map((a) => a.journal), input.store.anonymousJournal];
 }
 

@@ -15,6 +15,7 @@ import { FAULT_ROUTES } from './faults.js';
 import { save } from './persistence.js';
 import { JOURNAL_ROUTES } from './journal.js';
 import { SNAPSHOT_ROUTES } from './snapshots.js';
+import { CONSOLE_ROUTES } from './ui.js';
 
 const TAG = CONTROL_TAG;
 
@@ -165,4 +166,4 @@ export const runJobs = adminRoute({
   handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity, input.store), 0) } }),
 });
 
-export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES];
+export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES, ...CONSOLE_ROUTES];

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { CONSOLE_PATH, CONSOLE_PATHS } from '../admin/ui.js';
 import { packageVersion } from '../version.js';
 import { httpDate } from './respond.js';
 
@@ -28,6 +29,7 @@ function page(demoToken: string): string {
   <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
 </head>
 <body>
+  <p style="font: 14px sans-serif; margin: 8px 20px"><a href="${CONSOLE_PATH}">Live console</a>: the apps, records, requests and faults of this mock</p>
   <div id="swagger-ui"></div>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script>
@@ -46,7 +48,7 @@ function page(demoToken: string): string {
 }
 
 /** Paths the docs own; they are not operations of the API and are left out of the document. */
-export const DOC_PATHS = ['/', '/openapi.json', '/openapi.yaml', '/docs', '/docs/:file'];
+export const DOC_PATHS = ['/', '/openapi.json', '/openapi.yaml', '/docs', '/docs/:file', ...CONSOLE_PATHS];
 
 /** `now` is the mock's clock (Unix seconds), for the Date header. */
 export function mountDocs(app: Hono, document: () => Promise<OpenAPIObject>, demoToken: string, requestId: () => string, now: () => number): void {

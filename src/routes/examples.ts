@@ -178,6 +178,16 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   adminListFaults: { query: faultFilter },
   adminClearFaults: { query: faultFilter },
   adminDeleteFault: { params: { id: '1' }, query: faultFilter },
+  adminListApps: { query: { app: '', offset: 0, limit: 50 } },
+  adminSearchCustomers: { query: { app: 'demo', type: 'user', email: '', user_id: '', name: 'ada', tag_id: '', offset: 0, limit: 50 } },
+  adminGetCustomer: { params: { id: ADA }, query: faultFilter },
+  adminListCompanies: { query: { app: 'demo', offset: 0, limit: 50 } },
+  adminGetCompany: { params: { id: ACME }, query: { app: 'demo', offset: 0, limit: 50 } },
+  adminListTags: { query: { app: 'demo', offset: 0, limit: 50 } },
+  adminListSegments: { query: { app: 'demo', offset: 0, limit: 50 } },
+  adminListConversations: { query: { app: 'demo', offset: 0, limit: 50 } },
+  adminGetConversation: { params: { id: GROUP_CONVERSATION }, query: { app: 'demo', offset: 0, limit: 50 } },
+  adminTailRequests: { query: { app: 'demo', after: 0, limit: 50, method: '', path: '', operationId: '', status: 200 } },
 };
 
 /**

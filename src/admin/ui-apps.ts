@@ -1,0 +1,104 @@
+// GET /__admin/apps: every app with what the console's Apps view shows (record counts, the
+// rate-limit window, pending jobs, snapshots, journal size) and the clock, one page at a time.
+// Every figure is a tally or a size the app already keeps: O(1) per app.
+
+import { adminRoute } from '../routes/route.js';
+import { arr, bool, int, nullable, obj, str, type Schema } from '../schemas/json-schema.js';
+import type { AppState } from '../store/app-state.js';
+import { WINDOW_SECONDS, windowAllowance } from '../store/rate-limit.js';
+import type { Store } from '../store/store.js';
+import { CONTROL_TAG } from './target.js';
+import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
+
+const count = int({ minimum: 0 });
+
+const appSummarySchema: Schema = obj(
+  {
+    id: str(),
+    name: str(),
+    provisioned: bool({ description: 'A test app provisioned by its test_ token' }),
+    counts: obj(
+      { users: count, leads: count, visitors: count, archived_users: count, companies: count, tags: count, segments: count, conversations: count, conversation_parts: count, admins: count },
+      ['users', 'leads', 'visitors', 'archived_users', 'companies', 'tags', 'segments', 'conversations', 'conversation_parts', 'admins'],
+    ),
+    rate_limit: obj(
+      {
+        per_minute: count,
+        allowance: int({ minimum: 0, description: 'Operations per 10-second window' }),
+        used: int({ minimum: 0, description: 'Used in the window that holds the clock now' }),
+        remaining: count,
+        reset: int({ description: 'Unix second the current window ends' }),
+      },
+      ['per_minute', 'allowance', 'used', 'remaining', 'reset'],
+    ),
+    pending_jobs: count,
+    next_job_due: nullable(int({ description: 'Unix second the earliest pending job is due' })),
+    snapshots: count,
+    journal_entries: count,
+  },
+  ['id', 'name', 'provisioned', 'counts', 'rate_limit', 'pending_jobs', 'next_job_due', 'snapshots', 'journal_entries'],
+);
+
+export function appSummary(store: Store, app: AppState) {
+  const now = store.now();
+  const windowStart = now - (((now % WINDOW_SECONDS) + WINDOW_SECONDS) % WINDOW_SECONDS);
+  const allowance = windowAllowance(app.config.rate_limit_per_minute);
+  const used = app.rate.start === windowStart ? app.rate.used : 0;
+  const d = app.data;
+  return {
+    id: app.id,
+    name: app.config.name,
+    provisioned: app.provisioned,
+    counts: {
+      users: app.tally('type:user'),
+      leads: app.tally('type:contact'),
+      visitors: app.tally('type:visitor'),
+      archived_users: d.archived.size,
+      companies: d.companies.size,
+      tags: d.tags.size,
+      segments: d.segments.size,
+      conversations: d.conversations.size,
+      conversation_parts: app.partsTotal,
+      admins: d.admins.size,
+    },
+    rate_limit: { per_minute: app.config.rate_limit_per_minute, allowance, used, remaining: Math.max(0, allowance - used), reset: windowStart + WINDOW_SECONDS },
+    pending_jobs: app.jobs.length,
+    // The queue is kept in due order (store/jobs.ts).
+    next_job_due: app.jobs[0]?.due_at ?? null,
+    snapshots: app.snapshots.size,
+    journal_entries: app.journal.size,
+  };
+}
+
+export const listApps = adminRoute({
+  method: 'GET',
+  path: '/__admin/apps',
+  operationId: 'adminListApps',
+  summary: 'Every app with its counts, rate-limit window and pending jobs',
+  description:
+    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its pending jobs, snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app.',
+  tag: CONTROL_TAG,
+  query: pagedQuery(),
+  response: {
+    status: 200,
+    description: 'One page of apps',
+    schema: obj(
+      { apps: arr(appSummarySchema), ...pageProps, clock: obj({ now: int(), frozen: bool() }, ['now', 'frozen']), data_dir: bool({ description: 'Whether the mock runs with --data-dir' }) },
+      ['apps', 'total', 'next_offset', 'clock', 'data_dir'],
+    ),
+  },
+  errors: ['not_found', 'unauthorized', 'parameter_invalid'],
+  handler: ({ store, app, query }) => {
+    const ids = app ? [app.id] : store.appIds();
+    const page = pageOf({ total: ids.length, slice: (s, e) => ids.slice(s, e).map((id) => store.app(id) as AppState) }, pageRequest(query));
+    return {
+      body: {
+        apps: page.items.map((a) => appSummary(store, a)),
+        total: page.total,
+        next_offset: page.next_offset,
+        clock: store.clock.state(),
+        data_dir: store.saver !== undefined,
+      },
+    };
+  },
+});

@@ -1,0 +1,233 @@
+// The live console in a real headless Chromium (Debian's package, through playwright-core), against
+// one listening mock with --admin-token: every view renders the seeded data, a request sent to the
+// API shows up in the live tail, the clock, snapshot/restore, reset and fault actions change what
+// the API then answers, the keyboard reaches everything, and axe-core finds no serious or critical
+// violation (light and dark). Screenshots of each view go to test-artifacts/console/.
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { Clock } from '../../src/core/clock.js';
+import { listen, type RunningServer } from '../../src/server.js';
+import { createStore } from '../../src/setup.js';
+import { buildConsole } from '../../ui/build.mjs';
+import { TEST_NOW } from '../helpers.js';
+import { chromiumAvailable, launchChromium, warnIfMissing } from './chromium.js';
+
+warnIfMissing('console browser test');
+
+const ADMIN_TOKEN = 'console-admin';
+const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'console');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let bundle: string;
+  const foreign: string[] = [];
+  const pageErrors: string[] = [];
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: 'Bearer demo-token', accept: 'application/json', 'x-admin-token': ADMIN_TOKEN, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  /** How many users the API lists with this user_id. */
+  const holders = async (userId: string) => (await api('GET', `/users?user_id=${userId}`)).body.total_count as number;
+  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const view = (name: string) => page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name });
+  const subTab = (name: string) => page.getByRole('navigation', { name: 'Records' }).getByRole('button', { name });
+
+  /** axe-core over the page as it stands: no serious or critical violation. */
+  async function expectAccessible(what: string): Promise<void> {
+    if (!(await page.evaluate<boolean>("'axe' in window"))) await page.addScriptTag({ path: AXE });
+    // Run in the page (a string: the test's own TypeScript has no DOM types).
+    const violations = await page.evaluate<{ id: string; impact: string; nodes: string[] }[]>(`
+      axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
+        .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`);
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), what).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // A fresh bundle of ui/ as it is now, where no other test reads it.
+    bundle = await buildConsole(mkdtempSync(join(tmpdir(), 'console-bundle-')));
+    const store = createStore({ clock: new Clock({ start: TEST_NOW, frozen: true }) });
+    server = await listen(createApp({ store, adminToken: ADMIN_TOKEN, consoleDir: bundle, log: () => undefined }), 0, '127.0.0.1');
+    browser = await launchChromium();
+    // bypassCSP only lets the test inject axe-core; the page's own policy allows this origin alone.
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, bypassCSP: true });
+    page = await context.newPage();
+    page.on('request', (req) => {
+      if (!req.url().startsWith(server.url)) foreign.push(req.url());
+    });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (bundle) rmSync(bundle, { recursive: true, force: true });
+  });
+
+  it('asks for the admin token, refuses a wrong one, then shows every app with its counts', async () => {
+    await page.goto(`${server.url}/__admin/ui`);
+    const field = page.getByLabel('Admin token');
+    await field.fill('wrong');
+    await field.press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('refused');
+    await field.fill(ADMIN_TOKEN);
+    await field.press('Enter');
+    const demo = page.getByRole('row', { name: /^demo/ });
+    await demo.waitFor();
+    const users = (await api('GET', '/__admin/apps?app=demo')).body.apps[0].counts.users as number;
+    await expect.poll(() => demo.getByRole('cell').first().textContent()).toBe(String(users));
+    await expect.poll(() => page.getByRole('row', { name: /^other/ }).count()).toBe(1);
+    await shot('apps');
+    await expectAccessible('Apps');
+  }, 60_000);
+
+  it('Records: finds customers, opens one with its companies, tags and conversations, and shows companies, tags, segments and a thread', async () => {
+    await view('Records').click();
+    await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
+    await page.getByLabel('Search text').fill('hopper');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Grace Hopper' }).waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Customers' }).getByRole('row').count()).toBe(2);
+    await shot('records-customers');
+
+    await page.getByRole('link', { name: 'Grace Hopper' }).click();
+    await page.getByRole('heading', { name: 'Grace Hopper (user)' }).waitFor();
+    await page.getByRole('heading', { name: 'Companies (2)' }).waitFor();
+    await page.getByRole('link', { name: 'Acme Corp' }).waitFor();
+    // An outside URL in a record is text, never a request (the check on `foreign` below).
+    await shot('records-customer');
+    await expectAccessible('Customer page');
+
+    await subTab('Companies').click();
+    const acme = page.getByRole('row', { name: /^Acme Corp/ });
+    const members = (await api('GET', '/__admin/companies/5714dd359a3fd47136000101?app=demo')).body.members.total as number;
+    await expect.poll(() => acme.getByRole('cell').nth(2).textContent()).toBe(String(members));
+    await shot('records-companies');
+
+    await subTab('Tags and segments').click();
+    await page.getByRole('row', { name: /^VIP/ }).waitFor();
+    await page.getByRole('row', { name: /^Enterprise accounts/ }).waitFor();
+    await shot('records-tags');
+
+    await subTab('Conversations').click();
+    await page.getByRole('link', { name: 'Invoice question' }).click();
+    const thread = page.locator('ol.thread > li');
+    await expect.poll(() => thread.count()).toBe(5);
+    await expect.poll(() => thread.first().textContent()).toContain('opening message');
+    await shot('records-thread');
+    await expectAccessible('Thread');
+  }, 60_000);
+
+  it('Traffic: a request sent to the API appears in the live tail and opens to its request and response', async () => {
+    await view('Traffic').click();
+    await page.getByRole('table', { name: 'Requests, newest first' }).waitFor();
+    const sent = await api('POST', '/users', { user_id: 'tail-1', email: 'tail@example.com' });
+    expect(sent.status).toBe(200);
+    const row = page.getByRole('row', { name: /POST \/users 200 upsertUser/ });
+    await row.waitFor({ timeout: 5_000 });
+    await row.getByRole('link', { name: '/users' }).click();
+    const entry = page.locator('.entry');
+    await expect.poll(() => entry.textContent()).toContain('tail@example.com');
+    await expect.poll(() => entry.textContent()).toContain(sent.body.id);
+    // A filter keeps only what matches.
+    await page.getByLabel('Status').fill('404');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await api('GET', '/users/5714dd359a3fd47136ffffff');
+    await page.getByRole('row', { name: /GET \/users\/5714dd359a3fd47136ffffff 404/ }).waitFor({ timeout: 5_000 });
+    await expect.poll(() => page.getByRole('row', { name: /POST \/users/ }).count()).toBe(0);
+    await shot('traffic');
+    await expectAccessible('Traffic');
+  }, 60_000);
+
+  it('Apps: the clock, a snapshot and its restore, and a reset change what the API then answers', async () => {
+    await view('Apps').click();
+    await page.getByLabel('Advance by (seconds)').fill('3600');
+    await page.getByRole('button', { name: 'Advance', exact: true }).click();
+    await expect.poll(async () => (await api('GET', '/__admin/clock')).body.now).toBe(TEST_NOW + 3600);
+    expect((await api('POST', '/users', { user_id: 'clock-1' })).body.created_at).toBe(TEST_NOW + 3600);
+
+    await page.getByLabel('Snapshot name').fill('console-snap');
+    await page.getByRole('button', { name: 'Take snapshot' }).click();
+    await page.getByRole('row', { name: /^console-snap/ }).waitFor();
+    expect((await api('POST', '/users', { user_id: 'after-snap' })).status).toBe(200);
+    await page.getByRole('button', { name: 'Restore console-snap' }).click();
+    await expect.poll(() => holders('after-snap')).toBe(0);
+    expect(await holders('clock-1')).toBe(1);
+
+    await page.getByRole('button', { name: 'Reset demo' }).click();
+    await expect.poll(() => holders('clock-1')).toBe(0);
+    await shot('apps-actions');
+  }, 60_000);
+
+  it('Faults: a fault added from the form is what the API answers, until it is removed', async () => {
+    await view('Faults').click();
+    await page.getByLabel('Operation').fill('listAdmins');
+    await page.getByLabel('Answer with status').selectOption('503');
+    await page.getByRole('button', { name: 'Add fault' }).click();
+    const row = page.getByRole('row', { name: /listAdmins/ });
+    await row.waitFor();
+    const refused = await api('GET', '/admins');
+    expect(refused.status).toBe(503);
+    expect(refused.body.errors[0].code).toBe('service_unavailable');
+    await shot('faults');
+    await expectAccessible('Faults');
+    await row.getByRole('button', { name: /^Remove fault/ }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await api('GET', '/admins')).status).toBe(200);
+  }, 60_000);
+
+  it('can be used with the keyboard alone', async () => {
+    await page.goto(`${server.url}/__admin/ui`);
+    await view('Apps').waitFor();
+    const focused = () => page.evaluate<string>("document.activeElement?.textContent?.trim() ?? ''");
+    const tabTo = async (text: string) => {
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        if ((await focused()) === text) return;
+      }
+      throw new Error(`Tab never reached "${text}"`);
+    };
+    await tabTo('Records');
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
+    await tabTo('Ada Lovelace');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Ada Lovelace (user)' }).waitFor();
+    await tabTo('← Back');
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
+  }, 60_000);
+
+  it('follows the system\'s dark mode, still readable, and never asked another host for anything', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await view('Apps').click();
+    await page.getByRole('row', { name: /^demo/ }).waitFor();
+    const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+    expect(background).toBe('rgb(13, 17, 23)');
+    await shot('apps-dark');
+    await expectAccessible('Apps, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(foreign).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    if (process.env.CONSOLE_SCREENSHOT) {
+      await view('Records').click();
+      await page.getByRole('link', { name: 'Ada Lovelace' }).click();
+      await page.getByRole('heading', { name: 'Ada Lovelace (user)' }).waitFor();
+      await page.screenshot({ path: process.env.CONSOLE_SCREENSHOT, fullPage: false });
+    }
+  }, 60_000);
+});

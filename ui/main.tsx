@@ -1,0 +1,108 @@
+// The live console: asks for the admin token when the control plane wants one, then shows the
+// Apps, Records, Traffic and Faults views for the app chosen in the header.
+
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ControlError, setAdminToken, type AppSummary } from './api.js';
+import { ErrorNote, useLoad } from './common.js';
+import { AppsView } from './views/apps.js';
+import { FaultsView } from './views/faults.js';
+import { RecordsView } from './views/records.js';
+import { TrafficView } from './views/traffic.js';
+
+const VIEWS = ['Apps', 'Records', 'Traffic', 'Faults'] as const;
+type View = (typeof VIEWS)[number];
+
+function TokenForm({ failed, onToken }: { failed: boolean; onToken: (t: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <main class="token">
+      <h1>messaging-api-mock console</h1>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onToken(value);
+        }}
+      >
+        <p>This mock runs with <code>--admin-token</code>. Enter it to open the console (it is sent as <code>X-Admin-Token</code> and kept for this tab only).</p>
+        {failed && <p class="error" role="alert">That token was refused.</p>}
+        <label>
+          Admin token <input type="password" autoFocus autoComplete="off" value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Open</button>
+      </form>
+    </main>
+  );
+}
+
+function Console() {
+  const [view, setView] = useState<View>('Apps');
+  const [app, setApp] = useState('demo');
+  const apps = useLoad(() => api.apps(), []);
+  const list: AppSummary[] = apps.data?.apps ?? [];
+  useEffect(() => {
+    if (list.length > 0 && !list.some((a) => a.id === app)) setApp(list[0]!.id);
+  }, [apps.data]);
+  return (
+    <div class="shell">
+      <header class="top">
+        <h1>messaging-api-mock</h1>
+        <nav aria-label="Views" class="tabs">
+          {VIEWS.map((v) => (
+            <button type="button" key={v} aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+              {v}
+            </button>
+          ))}
+        </nav>
+        <label class="app-pick">
+          App{' '}
+          <select value={app} onChange={(e) => setApp(e.currentTarget.value)}>
+            {list.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <ErrorNote error={apps.error} />
+      <main id="view">
+        {view === 'Apps' && <AppsView app={app} onChanged={apps.reload} />}
+        {view === 'Records' && <RecordsView key={app} app={app} />}
+        {view === 'Traffic' && <TrafficView app={app} />}
+        {view === 'Faults' && <FaultsView app={app} />}
+      </main>
+    </div>
+  );
+}
+
+function Root() {
+  const [state, setState] = useState<'checking' | 'ask' | 'refused' | 'open'>('checking');
+  const [failure, setFailure] = useState<ControlError | undefined>(undefined);
+  const check = () =>
+    api.health().then(
+      () => setState('open'),
+      (e: ControlError) => {
+        if (e.status === 401) setState((s) => (s === 'checking' ? 'ask' : 'refused'));
+        else setFailure(e);
+      },
+    );
+  useEffect(() => {
+    void check();
+  }, []);
+  if (failure) return <ErrorNote error={failure} />;
+  if (state === 'checking') return <p class="boot">Connecting…</p>;
+  if (state !== 'open')
+    return (
+      <TokenForm
+        failed={state === 'refused'}
+        onToken={(t) => {
+          setAdminToken(t);
+          void check();
+        }}
+      />
+    );
+  return <Console />;
+}
+
+render(<Root />, document.getElementById('root') as HTMLElement);

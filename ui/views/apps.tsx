@@ -1,0 +1,213 @@
+// Apps: every app's counts and rate-limit window, the clock (freeze, set, advance), reset,
+// snapshots (take, restore, delete), pending jobs and save.
+
+import { useState } from 'preact/hooks';
+import { api, ControlError, when, type AppSummary } from '../api.js';
+import { ErrorNote, Section, useLoad } from '../common.js';
+
+function useAction(after: () => void) {
+  const [error, setError] = useState<ControlError | undefined>(undefined);
+  const [note, setNote] = useState('');
+  const run = (label: string, action: () => Promise<unknown>) =>
+    action().then(
+      (r) => {
+        setError(undefined);
+        setNote(typeof r === 'string' ? r : label);
+        after();
+      },
+      (e: ControlError) => setError(e),
+    );
+  return { error, note, run };
+}
+
+function AppsTable({ apps }: { apps: AppSummary[] }) {
+  return (
+    <div class="scroll">
+      <table>
+        <caption class="sr-only">Apps</caption>
+        <thead>
+          <tr>
+            <th scope="col">App</th>
+            <th scope="col" class="num">Users</th>
+            <th scope="col" class="num">Leads</th>
+            <th scope="col" class="num">Visitors</th>
+            <th scope="col" class="num">Companies</th>
+            <th scope="col" class="num">Conversations</th>
+            <th scope="col">Rate limit (window)</th>
+            <th scope="col">Window resets</th>
+            <th scope="col" class="num">Pending jobs</th>
+            <th scope="col" class="num">Snapshots</th>
+            <th scope="col" class="num">Journal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {apps.map((a) => (
+            <tr key={a.id}>
+              <th scope="row">
+                {a.id}
+                {a.provisioned && <span class="badge">test</span>}
+                <div class="sub">{a.name}</div>
+              </th>
+              <td class="num">{a.counts.users}</td>
+              <td class="num">{a.counts.leads}</td>
+              <td class="num">{a.counts.visitors}</td>
+              <td class="num">{a.counts.companies}</td>
+              <td class="num">{a.counts.conversations}</td>
+              <td>
+                {a.rate_limit.used} / {a.rate_limit.allowance} <span class="sub">({a.rate_limit.per_minute}/min)</span>
+              </td>
+              <td>{when(a.rate_limit.reset)}</td>
+              <td class="num">
+                {a.pending_jobs}
+                {a.next_job_due !== null && <div class="sub">next {when(a.next_job_due)}</div>}
+              </td>
+              <td class="num">{a.snapshots}</td>
+              <td class="num">{a.journal_entries}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ClockPanel({ now, frozen, onChanged }: { now: number; frozen: boolean; onChanged: () => void }) {
+  const { error, note, run } = useAction(onChanged);
+  const [advance, setAdvance] = useState('60');
+  const [at, setAt] = useState('');
+  return (
+    <Section title="Clock">
+      <p class="clock">
+        <strong data-testid="clock-now">{when(now)}</strong> <span class="sub">({now}, {frozen ? 'frozen' : 'running'})</span>
+      </p>
+      <div class="row">
+        <button type="button" onClick={() => run(frozen ? 'Clock running' : 'Clock frozen', () => api.setClock({ frozen: !frozen }))}>
+          {frozen ? 'Let it run' : 'Freeze'}
+        </button>
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(`Advanced ${advance} s`, () => api.setClock({ advance: Number(advance) }));
+          }}
+        >
+          <label>
+            Advance by (seconds) <input type="number" min="0" value={advance} onInput={(e) => setAdvance(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Advance</button>
+        </form>
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const t = /^\d+$/.test(at) ? Number(at) : Math.floor(Date.parse(`${at.replace(' ', 'T')}${/Z$/.test(at) ? '' : 'Z'}`) / 1000);
+            void run(`Clock set`, () => api.setClock({ now: t }));
+          }}
+        >
+          <label>
+            Set to (Unix seconds or UTC date) <input value={at} placeholder="2026-01-02 03:04:05" onInput={(e) => setAt(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Set</button>
+        </form>
+      </div>
+      <ErrorNote error={error} />
+      {note && <p class="note" role="status">{note}</p>}
+    </Section>
+  );
+}
+
+function StatePanel({ app, dataDir, onChanged }: { app: string; dataDir: boolean; onChanged: () => void }) {
+  const snapshots = useLoad(() => api.snapshots(app), [app]);
+  const refresh = () => {
+    snapshots.reload();
+    onChanged();
+  };
+  const { error, note, run } = useAction(refresh);
+  const [name, setName] = useState('before-test');
+  return (
+    <Section title={`State of ${app}`}>
+      <div class="row">
+        <button type="button" onClick={() => run(`Reset ${app}`, () => api.reset(app))}>
+          Reset {app}
+        </button>
+        <button type="button" onClick={() => run('Reset every app', () => api.reset())}>
+          Reset every app
+        </button>
+        <button type="button" onClick={() => run('', () => api.runJobs(app).then((r) => `Ran ${r.ran} pending jobs`))}>
+          Run pending jobs
+        </button>
+        <button type="button" disabled={!dataDir} title={dataDir ? undefined : 'Start the mock with --data-dir to save'} onClick={() => run('', () => api.save().then((r) => `Saved ${r.saved.join(', ') || 'nothing (unchanged)'} to ${r.dir}`))}>
+          Save to --data-dir
+        </button>
+      </div>
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(`Snapshot ${name} taken`, () => api.takeSnapshot(app, name));
+        }}
+      >
+        <label>
+          Snapshot name <input required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Take snapshot</button>
+      </form>
+      <ErrorNote error={error ?? snapshots.error} />
+      {note && <p class="note" role="status">{note}</p>}
+      <table>
+        <caption class="sr-only">Snapshots</caption>
+        <thead>
+          <tr>
+            <th scope="col">Snapshot</th>
+            <th scope="col">Taken at</th>
+            <th scope="col">
+              <span class="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(snapshots.data?.snapshots ?? []).map((s) => (
+            <tr key={s.name}>
+              <th scope="row">{s.name}</th>
+              <td>{when(s.created_at)}</td>
+              <td class="actions">
+                <button type="button" onClick={() => run(`Restored ${s.name}`, () => api.restoreSnapshot(app, s.name))}>
+                  Restore {s.name}
+                </button>
+                <button type="button" class="quiet" onClick={() => run(`Deleted ${s.name}`, () => api.deleteSnapshot(app, s.name))}>
+                  Delete {s.name}
+                </button>
+              </td>
+            </tr>
+          ))}
+          {snapshots.data?.snapshots.length === 0 && (
+            <tr>
+              <td colSpan={3} class="sub">
+                No snapshots yet.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+export function AppsView({ app, onChanged }: { app: string; onChanged: () => void }) {
+  const apps = useLoad(() => api.apps(), []);
+  const reload = () => {
+    apps.reload();
+    onChanged();
+  };
+  return (
+    <>
+      <Section title="Apps" actions={<button type="button" onClick={apps.reload}>Refresh</button>}>
+        <ErrorNote error={apps.error} />
+        {apps.data && <AppsTable apps={apps.data.apps} />}
+        {apps.data && apps.data.next_offset !== null && <p class="sub">Showing the first {apps.data.apps.length} of {apps.data.total} apps.</p>}
+      </Section>
+      {apps.data && <ClockPanel now={apps.data.clock.now} frozen={apps.data.clock.frozen} onChanged={reload} />}
+      {apps.data && <StatePanel app={app} dataDir={apps.data.data_dir} onChanged={reload} />}
+    </>
+  );
+}
