@@ -282,16 +282,19 @@ export class AppState {
     const partsTotal = this.partsTotal;
     for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
     this.sorted.begin();
+    this.order.begin(data.customers);
     try {
       const result = write();
-      // The request stands: the overlays drop what it deleted, the sorted indexes keep its changes.
+      // The request stands: the overlays drop what it deleted, the derived indexes keep its changes.
       log.commit();
       this.sorted.commit();
+      this.order.commit();
       return result;
     } catch (err) {
-      // The sorted indexes followed the writes being undone: revert their journaled changes.
+      // The derived indexes followed the writes being undone: revert their journaled changes.
       this.sorted.rollback();
       log.undo();
+      this.order.rollback(data.customers);
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
       throw err;

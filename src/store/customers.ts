@@ -248,7 +248,7 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
       total: app.tally(`type:${type}`),
       slice(start, end) {
         const customers = app.data.customers;
-        let ids = app.order.known(customers, type);
+        let ids = app.order.known(customers, type, start, end);
         if (ids === undefined) {
           const out: Customer[] = [];
           let matched = 0;
@@ -260,9 +260,9 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
             if (matched >= end) return out;
           }
           if (walked <= LIST_WALK_BUDGET) return out;
-          ids = app.order.ids(customers, type);
+          ids = app.order.ids(customers, type, start, end);
         }
-        return ids.slice(start, end).map((id) => customers.get(id) as Customer);
+        return ids.map((id) => customers.get(id) as Customer);
       },
     };
   }
