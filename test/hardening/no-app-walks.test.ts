@@ -7,6 +7,7 @@ import { CustomerOrder } from '../../src/store/customer-order.js';
 import type { FixtureInput } from '../../src/store/fixture-doc.js';
 import { sliceWork } from '../../src/store/join-log.js';
 import { SortedIndex } from '../../src/store/sorted-index.js';
+import type { Customer } from '../../src/store/types.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
 
 const N = 3000;
@@ -89,5 +90,38 @@ describe('no read walks the app after a removal', () => {
     expect((await m.call('GET', '/users?sort=updated_at&per_page=20')).text).toBe(first.text);
     expect(SortedIndex.builds).toBe(builds);
     expect((await m.call('GET', '/companies?per_page=60')).body.companies).toEqual([]);
+  });
+});
+
+describe('no read walks the app after the order index could not follow a change', () => {
+  it('brings back a seeded user archived before the order index was built at its place, without a rebuild', async () => {
+    const m = bigApp();
+    expect((await m.call('DELETE', `/users/${id(2985)}`)).status).toBe(200);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual([...range(2980, 2985), ...range(2986, N)]);
+    const builds = CustomerOrder.builds;
+    expect((await m.call('POST', '/users', { body: { id: id(2985) } })).status).toBe(200);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(range(2980, N));
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('keeps the order index through a rejected write that had written customers', async () => {
+    const m = bigApp();
+    const before = await m.call('GET', '/users?per_page=20&page=150');
+    const builds = CustomerOrder.builds;
+    // No route writes a customer and then fails today; a store write that throws is what the
+    // transaction of any such request undoes.
+    const app = m.store.app('demo');
+    if (app === undefined) throw new Error('no app');
+    expect(() =>
+      app.transaction(() => {
+        app.removeCustomer(id(2990));
+        app.saveCustomer({ ...(app.data.customers.get(LEAD) as Customer), type: 'user' });
+        app.saveCustomer({ ...(app.data.customers.get(id(0)) as Customer), id: 'a1000000000000000000fresh', user_id: 'fresh' });
+        throw new Error('refused after writing');
+      }),
+    ).toThrow('refused after writing');
+    expect((await m.call('GET', '/users?per_page=20&page=150')).text).toBe(before.text);
+    expect((await m.call('GET', '/contacts?per_page=20')).body.contacts.map((c: { id: string }) => c.id)).toEqual([LEAD]);
+    expect(CustomerOrder.builds).toBe(builds);
   });
 });
