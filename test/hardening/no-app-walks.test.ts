@@ -125,3 +125,34 @@ describe('no read walks the app after the order index could not follow a change'
     expect(CustomerOrder.builds).toBe(builds);
   });
 });
+
+describe('no company member page walks the company\'s visitors', () => {
+  it('reads a page of a company\'s users in work bounded by the page when 3000 of its members are visitors', async () => {
+    const m = mock();
+    const CO = 'c00000000000000000000001';
+    const visitor = (i: number) => ({ type: 'visitor' as const, id: `e0${i.toString(16).padStart(22, '0')}`, user_id: `8a7c6b2e-0000-4000-8000-${String(i).padStart(12, '0')}`, created_at: T0 + i, companies: [CO] });
+    m.store.seedApp(
+      {
+        app: { id: 'demo', tokens: ['demo-token'] },
+        companies: [{ id: CO, company_id: 'visited', name: 'Visited' }],
+        customers: [
+          ...Array.from({ length: N }, (_, i) => visitor(i)),
+          ...Array.from({ length: 40 }, (_, i) => ({ type: 'user' as const, id: id(i), user_id: `u-${i}`, created_at: T0 + N + i, companies: [CO] })),
+        ],
+      },
+      'replace',
+    );
+    sliceWork.visited = 0;
+    const res = await m.call('GET', `/companies/${CO}/users?per_page=20&page=2`);
+    expect(res.status).toBe(200);
+    expect(res.body.total_count).toBe(40);
+    expect(ids(res)).toEqual(range(20, 40));
+    expect(sliceWork.visited).toBeLessThan(100);
+    // A visitor that becomes a lead joins the company's people last.
+    expect((await m.call('POST', '/visitors/convert', { body: { visitor: { id: visitor(7).id }, type: 'lead' } })).status).toBe(200);
+    const after = await m.call('GET', `/companies/${CO}/users?per_page=20&page=3`);
+    expect(after.body.total_count).toBe(41);
+    expect(ids(after)).toEqual([visitor(7).id]);
+    expect(sliceWork.visited).toBeLessThan(200);
+  });
+});
