@@ -109,30 +109,56 @@ export interface Entry {
 /** What a transaction changed: each index's replaced entries, and the indexes it built. */
 interface Journal {
   changes: { index: SortedIndex<{ id: string }>; id: string; was: Entry }[];
-  built: string[];
+  built: { group: string; key: string }[];
 }
 
-/** The sorted indexes of one app, by name, built on first use. */
+/**
+ * The sorted indexes of one app, built on first use: by group (the records a list holds: a type's
+ * whole list, `customer:user`, or the holders of one tag or segment, `customer:user:t:17`) and sort
+ * key. A write tells only the groups the record was or is in, so it costs O(the record's tags and
+ * segments), whatever indexes other labels have.
+ */
 export class SortedIndexes {
-  private byName = new Map<string, SortedIndex<{ id: string }>>();
+  private groups = new Map<string, Map<string, SortedIndex<{ id: string }>>>();
+  /** Groups of a tag or segment: while none, a write looks at no label. */
+  private labelled = 0;
   private journal: Journal | null = null;
 
-  get<T extends { id: string }>(name: string, build: () => SortedIndex<T>): SortedIndex<T> {
-    let index = this.byName.get(name);
+  get<T extends { id: string }>(group: string, key: string, build: () => SortedIndex<T>): SortedIndex<T> {
+    let byKey = this.groups.get(group);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.groups.set(group, byKey);
+      if (isLabelled(group)) this.labelled++;
+    }
+    let index = byKey.get(key);
     if (index === undefined) {
       index = build() as unknown as SortedIndex<{ id: string }>;
-      this.byName.set(name, index);
-      this.journal?.built.push(name);
+      byKey.set(key, index);
+      this.journal?.built.push({ group, key });
     }
     return index as unknown as SortedIndex<T>;
   }
 
-  /** Tells every index whose name starts with `prefix` what `id` is now. */
-  update<T extends { id: string }>(prefix: string, id: string, record: T | undefined): void {
-    for (const [name, index] of this.byName) {
-      if (!name.startsWith(prefix)) continue;
+  /** Whether any group of a tag or segment has an index. */
+  get hasLabelled(): boolean {
+    return this.labelled > 0;
+  }
+
+  /** Tells every index of `group` what `id` is now. */
+  update<T extends { id: string }>(group: string, id: string, record: T | undefined): void {
+    const byKey = this.groups.get(group);
+    if (byKey === undefined) return;
+    for (const index of byKey.values()) {
       const was = index.update(id, record as { id: string } | undefined);
       if (was !== undefined) this.journal?.changes.push({ index, id, was });
+    }
+  }
+
+  /** Forgets the indexes of a tag's or segment's lists (it is being deleted: its holders would leave one by one). */
+  dropLabel(label: 't' | 's', id: string): void {
+    for (const kind of ['customer:user', 'customer:contact', 'customer:visitor', 'company']) {
+      if (this.groups.delete(`${kind}:${label}:${id}`)) this.labelled--;
     }
   }
 
@@ -154,11 +180,15 @@ export class SortedIndexes {
       const { index, id, was } = journal.changes[i] as Journal['changes'][number];
       index.put(id, was.listed, was.key);
     }
-    for (const name of journal.built) this.byName.delete(name);
+    for (const { group, key } of journal.built) this.groups.get(group)?.delete(key);
   }
 
   /** Forgets every index (the state they describe was replaced); an open journal stays open, for what is built after. */
   clear(): void {
-    if (this.byName.size > 0) this.byName = new Map();
+    if (this.groups.size > 0) this.groups = new Map();
+    this.labelled = 0;
   }
 }
+
+/** `customer:user:t:17`, `company:s:4`: a group of one tag's or segment's holders. */
+const isLabelled = (group: string): boolean => /:[ts]:/.test(group);
