@@ -121,7 +121,7 @@ export class CustomerOrder {
       this.journal?.changes.push({ type: next.type, id: next.id, rank: r, added: true, ranked });
     } else if (prev.type !== next.type) {
       const r = index.rank.get(next.id) as number;
-      this.list(index, prev.type).remove(r);
+      this.list(index, prev.type).remove(r, next.id);
       this.list(index, next.type).insert(next.id, r);
       this.journal?.changes.push({ type: prev.type, id: next.id, rank: r, added: false, ranked: false }, { type: next.type, id: next.id, rank: r, added: true, ranked: false });
     }
@@ -133,7 +133,7 @@ export class CustomerOrder {
     const index = this.index;
     if (index === undefined || index.map !== map || index.version !== before) return;
     const r = index.rank.get(prev.id) as number;
-    this.list(index, prev.type).remove(r);
+    this.list(index, prev.type).remove(r, prev.id);
     this.journal?.changes.push({ type: prev.type, id: prev.id, rank: r, added: false, ranked: false });
     // A new id that comes back later is a new entry of the map, last in its order; within the
     // transaction that removed it the map keeps its slot, so its rank goes only once that stands.
@@ -173,7 +173,7 @@ export class CustomerOrder {
     for (let i = journal.changes.length - 1; i >= 0; i--) {
       const change = journal.changes[i] as Change;
       const list = this.list(index, change.type);
-      if (change.added) list.unpush(change.rank);
+      if (change.added) list.unpush(change.rank, change.id);
       else list.insert(change.id, change.rank);
       if (change.ranked) index.rank.delete(change.id);
     }

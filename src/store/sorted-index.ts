@@ -1,20 +1,17 @@
 // Records sorted by one numeric member (customers by created_at, last_request_at, signed_up_at or
 // updated_at; companies by last_request_at), for the `sort`/`order` of list requests without a
 // sort per request. Derived: built by one walk the first time a list asks for it, then kept true
-// by the writes (AppState tells it of every record stored or removed: a binary search and one
-// splice), and forgotten whenever the state is replaced, to be built again by the next list that
-// needs it. A transaction's changes are journaled and reverted when its write is undone (one splice
-// per change, never a rebuild).
+// by the writes (AppState tells it of every record stored or removed: O(log n) for a removal, plus
+// the entries after a record placed before the end, few for a key written now), and forgotten
+// whenever the state is replaced, to be built again by the next list that needs it. A
+// transaction's changes are journaled and reverted when its write is undone (one change each,
+// never a rebuild).
 
-/** Ascending by key, nulls first, ties by id. */
-function before(ka: number | null, ia: string, kb: number | null, ib: string): boolean {
-  if (ka !== kb) return ka === null ? true : kb === null ? false : ka < kb;
-  return ia < ib;
-}
+import { before, TombstoneList } from './tombstone-list.js';
 
 export class SortedIndex<T extends { id: string }> {
-  private ids: string[] = [];
-  private keys: (number | null)[] = [];
+  /** Entries by (key, id); a removal marks its entry dead, in O(log n) (tombstone-list.ts). */
+  private list = new TombstoneList();
   private readonly keyOf = new Map<string, number | null>();
 
   /** Times an index was built by a walk: read by tests, which count rebuilds instead of timing them. */
@@ -31,26 +28,16 @@ export class SortedIndex<T extends { id: string }> {
     const rows: { id: string; key: number | null }[] = [];
     for (const r of records) if (this.include(r)) rows.push({ id: r.id, key: this.key(r) });
     rows.sort((a, b) => (before(a.key, a.id, b.key, b.id) ? -1 : before(b.key, b.id, a.key, a.id) ? 1 : 0));
-    this.ids = rows.map((r) => r.id);
-    this.keys = rows.map((r) => r.key);
+    this.list.replace(
+      rows.map((r) => r.id),
+      rows.map((r) => r.key),
+    );
     for (const r of rows) this.keyOf.set(r.id, r.key);
     return this;
   }
 
   get length(): number {
-    return this.ids.length;
-  }
-
-  /** Where (key, id) is or would go. */
-  private position(key: number | null, id: string): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.keys[mid] as number | null, this.ids[mid] as string, key, id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.list.live;
   }
 
   /** After a write: `record` is what `id` is now (undefined once removed). Returns the entry it replaced, if it changed. */
@@ -65,15 +52,11 @@ export class SortedIndex<T extends { id: string }> {
     const old = this.keyOf.get(id) ?? null;
     if (has === listed && (!has || old === next)) return undefined;
     if (has) {
-      const at = this.position(old, id);
-      this.ids.splice(at, 1);
-      this.keys.splice(at, 1);
+      this.list.remove(old, id);
       this.keyOf.delete(id);
     }
     if (listed) {
-      const at = this.position(next, id);
-      this.ids.splice(at, 0, id);
-      this.keys.splice(at, 0, next);
+      this.list.insert(id, next);
       this.keyOf.set(id, next);
     }
     return { listed: has, key: old };
@@ -81,22 +64,15 @@ export class SortedIndex<T extends { id: string }> {
 
   /** Ids from `start` to before `end`, ascending, or descending when `desc`. */
   slice(start: number, end: number, desc: boolean): string[] {
-    if (!desc) return this.ids.slice(start, end);
-    const n = this.ids.length;
-    return this.ids.slice(Math.max(0, n - end), Math.max(0, n - start)).reverse();
+    if (!desc) return this.list.slice(start, end);
+    const n = this.list.live;
+    return this.list.slice(Math.max(0, n - end), Math.max(0, n - start)).reverse();
   }
 
   /** How many entries have a key below `min` (nulls count as below anything). */
   countBelow(min: number): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const k = this.keys[mid] as number | null;
-      if (k === null || k < min) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    // The first position at or after (min, ''): every entry before it has a key below min or null.
+    return this.list.liveBefore(this.list.find(min, ''));
   }
 }
 

@@ -1,11 +1,12 @@
 // An ordered list of ids where removal marks an entry dead instead of moving the rest of the array:
-// a binary search finds the entry by its key (keys ascend, dead entries keep theirs), and a Fenwick
-// tree counts the dead entries by position, so removing, bringing an entry back and finding the
-// k-th live entry all cost O(log n), and a page of n live entries O(n log m) wherever the dead lie.
-// Appending is a push; an entry placed before the end (rare: a record that changes type, a seeded
-// one coming back after its entry was compacted away) copies the arrays once, without dead entries.
-// Once dead entries outnumber live ones the list is compacted into new arrays, so it stays within
-// twice its live entries (or 32) and every removal is O(log n) amortised.
+// entries are ordered by (key, id), keys ascending with nulls first; a binary search finds an entry
+// (dead entries keep their place), and a Fenwick tree counts the dead entries by position, so
+// removing, bringing an entry back and finding the k-th live entry all cost O(log n), and a page of
+// n live entries O(n log m) wherever the dead lie. Appending is a push; an entry placed before the
+// end moves only the entries after it (an index by updated_at places a record written now among the
+// last), and whatever shifts is never what a reader holds: then the arrays are copied once, without
+// dead entries. Once dead entries outnumber live ones the list is compacted into new arrays, so it
+// stays within twice its live entries (or 32) and every removal is O(log n) amortised.
 //
 // A reader may keep the arrays (`hold`: a scroll reads them for minutes): appends and dead marks
 // change nothing it has seen, and anything that would shift entries works on copies from then on.
@@ -16,7 +17,7 @@ const COMPACT_FROM = 32;
 export class TombstoneList {
   /** Ids in key order, dead entries included. */
   ids: string[] = [];
-  keys: number[] = [];
+  keys: (number | null)[] = [];
   /** 1 where the entry at that position is dead. */
   dead: number[] = [];
   deadCount = 0;
@@ -40,76 +41,97 @@ export class TombstoneList {
     return { ids: this.ids, dead: this.dead };
   }
 
-  push(id: string, key: number): void {
+  push(id: string, key: number | null): void {
     this.ids.push(id);
     this.keys.push(key);
     this.dead.push(0);
   }
 
-  /** The first position whose key is at least `key`. */
-  find(key: number): number {
+  /** The first position at or after (key, id). */
+  find(key: number | null, id: string): number {
     let lo = 0;
     let hi = this.keys.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.keys[mid] as number) < key) lo = mid + 1;
+      if (before(this.keys[mid] as number | null, this.ids[mid] as string, key, id)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** Whether the entry keyed `key` is here and live. */
-  has(key: number): boolean {
-    const at = this.find(key);
-    return this.keys[at] === key && this.dead[at] === 0;
+  private at(pos: number, key: number | null, id: string): boolean {
+    return pos < this.ids.length && this.keys[pos] === key && this.ids[pos] === id;
   }
 
-  /** Marks the live entry keyed `key` dead; false when there is none. */
-  remove(key: number): boolean {
-    const at = this.find(key);
-    if (this.keys[at] !== key || this.dead[at] !== 0) return false;
-    this.mark(at, 1);
+  /** Marks the live entry (key, id) dead; false when there is none. */
+  remove(key: number | null, id: string): boolean {
+    const pos = this.find(key, id);
+    if (!this.at(pos, key, id) || this.dead[pos] !== 0) return false;
+    this.mark(pos, 1);
     if (this.deadCount > this.live && this.ids.length >= COMPACT_FROM) this.compact();
     return true;
   }
 
-  /** Makes `id` keyed `key` live: revives its dead entry when it is still here, else places a new one. */
-  insert(id: string, key: number): void {
-    const at = this.find(key);
-    if (this.keys[at] === key) {
-      if (this.dead[at] === 1) this.mark(at, -1);
+  /** Makes (key, id) live: revives its dead entry when it is still here, else places a new one. */
+  insert(id: string, key: number | null): void {
+    const pos = this.find(key, id);
+    if (this.at(pos, key, id)) {
+      if (this.dead[pos] === 1) this.mark(pos, -1);
       return;
     }
-    if (at === this.ids.length) {
+    if (pos === this.ids.length) {
       this.push(id, key);
       return;
     }
-    // Placed before the end: one copy of the live entries with the new one among them.
+    if (!this.held) {
+      // Only the entries after it move; a dead one among them takes its mark along (the tree first
+      // spans the longer list, built from the marks as they stand).
+      if (this.deadCount > 0 && this.cap < this.ids.length + 1) this.grow(this.ids.length + 1);
+      this.ids.splice(pos, 0, id);
+      this.keys.splice(pos, 0, key);
+      this.dead.splice(pos, 0, 0);
+      if (this.deadCount > 0) {
+        for (let i = this.ids.length - 1; i > pos; i--) {
+          if (this.dead[i] !== 1) continue;
+          this.fenwick(i - 1, -1);
+          this.fenwick(i, 1);
+        }
+      }
+      return;
+    }
+    // A reader holds these arrays: one copy of the live entries with the new one among them.
     const ids: string[] = [];
-    const keys: number[] = [];
+    const keys: (number | null)[] = [];
     for (let i = 0; i <= this.ids.length; i++) {
-      if (i === at) {
+      if (i === pos) {
         ids.push(id);
         keys.push(key);
       }
       if (i < this.ids.length && this.dead[i] === 0) {
         ids.push(this.ids[i] as string);
-        keys.push(this.keys[i] as number);
+        keys.push(this.keys[i] as number | null);
       }
     }
     this.replace(ids, keys);
   }
 
-  /** Takes back the last entry when it is keyed `key` (undoing a push), else marks it dead. */
-  unpush(key: number): void {
+  /** Takes back the last entry when it is (key, id) (undoing a push), else marks it dead. */
+  unpush(key: number | null, id: string): void {
     const last = this.ids.length - 1;
-    if (last >= 0 && this.keys[last] === key && this.dead[last] === 0 && !this.held) {
+    if (!this.held && this.at(last, key, id) && this.dead[last] === 0) {
       this.ids.pop();
       this.keys.pop();
       this.dead.pop();
       return;
     }
-    this.remove(key);
+    this.remove(key, id);
+  }
+
+  /** How many live entries come before position `pos`. */
+  liveBefore(pos: number): number {
+    let dead = 0;
+    for (let i = Math.min(pos, this.cap); i > 0; i -= i & -i) dead += this.tree[i] as number;
+    return pos - dead;
   }
 
   /** The live entries from the `start`-th to before the `end`-th. */
@@ -144,9 +166,15 @@ export class TombstoneList {
   }
 
   private mark(at: number, delta: 1 | -1): void {
+    // The tree is grown from the marks as they stand, before this one changes.
     if (at >= this.cap) this.grow(at + 1);
     this.dead[at] = delta === 1 ? 1 : 0;
     this.deadCount += delta;
+    this.fenwick(at, delta);
+  }
+
+  /** Adds `delta` at position `at`, within the tree's span. */
+  private fenwick(at: number, delta: 1 | -1): void {
     for (let i = at + 1; i <= this.cap; i += i & -i) (this.tree as Int32Array)[i] = (this.tree[i] as number) + delta;
   }
 
@@ -166,17 +194,17 @@ export class TombstoneList {
 
   private compact(): void {
     const ids: string[] = [];
-    const keys: number[] = [];
+    const keys: (number | null)[] = [];
     for (let i = 0; i < this.ids.length; i++) {
       if (this.dead[i] === 1) continue;
       ids.push(this.ids[i] as string);
-      keys.push(this.keys[i] as number);
+      keys.push(this.keys[i] as number | null);
     }
     this.replace(ids, keys);
   }
 
   /** New arrays, all live: what a reader holds is left as it was. */
-  private replace(ids: string[], keys: number[]): void {
+  replace(ids: string[], keys: (number | null)[]): void {
     this.ids = ids;
     this.keys = keys;
     const dead: number[] = [];
@@ -187,6 +215,12 @@ export class TombstoneList {
     this.cap = 0;
     this.held = false;
   }
+}
+
+/** Ascending by key, nulls first, ties by id. */
+export function before(ka: number | null, ia: string, kb: number | null, ib: string): boolean {
+  if (ka !== kb) return ka === null ? true : kb === null ? false : ka < kb;
+  return ia < ib;
 }
 
 function highestBit(n: number): number {

@@ -25,7 +25,7 @@ describe('TombstoneList', () => {
           } else if (known.length > 0) {
             const key = known[pick % known.length] as number;
             if (kind === 'remove') {
-              expect(list.remove(key)).toBe(model.delete(key));
+              expect(list.remove(key, `id${key}`)).toBe(model.delete(key));
             } else if (kind === 'insert') {
               // Revives a known key, or places a new one between existing ones.
               const k = pick % 2 === 0 || key % 4 !== 0 ? key : key + 1;
@@ -33,7 +33,7 @@ describe('TombstoneList', () => {
               model.set(k, `id${k}`);
               if (k !== key) known.push(k);
             } else if (model.has(key) && key === Math.max(...model.keys())) {
-              list.unpush(key);
+              list.unpush(key, `id${key}`);
               model.delete(key);
             }
           }
@@ -43,6 +43,8 @@ describe('TombstoneList', () => {
         expect(list.slice(start, start + len)).toEqual(live.slice(start, start + len));
         expect(list.slice(0, Number.POSITIVE_INFINITY)).toEqual(live);
         expect(list.length).toBeLessThanOrEqual(Math.max(32, 2 * live.length + 1));
+        const below = 4 * start;
+        expect(list.liveBefore(list.find(below, ''))).toBe([...model.keys()].filter((k) => k < below).length);
       }),
       { numRuns: 300, seed: 13 },
     );
@@ -53,7 +55,7 @@ describe('TombstoneList', () => {
     for (const k of [0, 2, 4]) list.push(`id${k}`, k);
     const held = list.hold();
     list.insert('id1', 1);
-    list.remove(4);
+    list.remove(4, 'id4');
     expect(held.ids).toEqual(['id0', 'id2', 'id4']);
     expect(list.slice(0, 10)).toEqual(['id0', 'id1', 'id2']);
   });
