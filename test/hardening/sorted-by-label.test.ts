@@ -81,6 +81,19 @@ describe('lists by tag or segment with sort or created_since', () => {
     expect((await kept.call('GET', LISTS[0] as string)).body.total_count).toBe(N - 1);
   });
 
+  it('limit by created_at whatever the sort: created_since with sort=updated_at leaves out an old user updated now', async () => {
+    const m = app();
+    expect((await m.call('POST', '/users', { body: { user_id: 'u-5', name: 'Touched' } })).status).toBe(200);
+    const recent = Array.from({ length: 10 }, (_, k) => id(N - 1 - k));
+    for (const filter of ['', `&tag_id=${TAG}`, `&segment_id=${SEGMENT}`]) {
+      const res = await m.call('GET', `/users?created_since=10&sort=updated_at&per_page=20${filter}`);
+      expect(res.body.total_count).toBe(10);
+      expect(res.body.users.map((u: { id: string }) => u.id)).toEqual(recent);
+      const asc = await m.call('GET', `/users?created_since=10&sort=updated_at&order=asc&per_page=20${filter}`);
+      expect(asc.body.users.map((u: { id: string }) => u.id)).toEqual([...recent].reverse());
+    }
+  });
+
   it('keep a tag\'s sorted list through a refused write, and answer an empty list once the tag is deleted', async () => {
     const m = app();
     const before = await m.call('GET', LISTS[0] as string);
