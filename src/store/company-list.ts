@@ -5,9 +5,9 @@
 // from its holders, never from the app's companies.
 
 import { apiError } from '../core/errors.js';
-import type { Listing } from '../core/pagination.js';
+import { listingOf, type Listing } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
-import type { Order } from './customer-filters.js';
+import { labelExists, type Order } from './customer-filters.js';
 import { allHolders, holderKey, type Label } from './memberships.js';
 import { SortedIndex } from './sorted-index.js';
 import type { Company } from './types.js';
@@ -29,6 +29,7 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
   const desc = (f.order ?? 'desc') === 'desc';
   const withUsers = hasUsers(app);
   const label: [Label, string] | undefined = f.tag_id !== undefined ? ['t', f.tag_id] : f.segment_id !== undefined ? ['s', f.segment_id] : undefined;
+  if (label !== undefined && !labelExists(app, label)) return listingOf([]);
   // One index for the whole list and one per tag or segment asked for (built from its holders),
   // kept by company writes and by customers joining or leaving companies.
   const index =

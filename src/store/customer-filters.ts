@@ -76,6 +76,8 @@ export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilt
     const listing = label === undefined ? listCustomers(app, type) : holders(app.holderMaps(), holderKey(type, ...label), read);
     return descending(f) ? reversed(listing) : listing;
   }
+  // Indexes are kept only for labels the app holds, so requests naming unknown ones keep nothing.
+  if (label !== undefined && !labelExists(app, label)) return listingOf([]);
   const sort = f.sort ?? 'created_at';
   // One index per list and key: the type's whole list, or one tag's or segment's holders of the type
   // (built from the holders' index, never the app), kept by the writes from then on.
@@ -96,6 +98,9 @@ export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilt
   const index = indexBy(sort);
   return sortedListing(index, since === undefined ? 0 : index.countBelow(since), descending(f), read);
 }
+
+/** Whether the tag or segment a list names is one of the app's. */
+export const labelExists = (app: AppState, [kind, id]: [Label, string]): boolean => (kind === 't' ? app.data.tags : app.data.segments).has(id);
 
 /** A sorted index read as a list: past its first `skip` entries (created_since), either way. */
 export function sortedListing<T extends { id: string }>(index: SortedIndex<T>, skip: number, desc: boolean, read: (id: string) => T): Listing<T> {

@@ -2,7 +2,8 @@
 // ?sort=, a tag or segment with sort or created_since, GET /companies?tag_id=) on a 100,000-customer app against the same request on a 100-customer app; the target is
 // the big app within 10% of the small one. In-process (createApp + app.request, no socket): the
 // time is the server's, from the request to the last byte of the answer. The two apps are seeded
-// alike (one tag, one user segment, hand-made users, a company for every four users); pages hold the same number of users (per_page
+// alike (one tag, one user segment, hand-made users; a company for every four users, each with one
+// lead, so the company list has them while user pages carry no company); pages hold the same number of users (per_page
 // 20, the middle page of each app's list); requests alternate between the apps, and each row is
 // the median over every request of every round. The users are hand-made and alike (same members, ids
 // of one width, the same custom attributes), so a page of one app serialises like a page of the
@@ -50,9 +51,18 @@ const company = (i: number, n: number) => ({
   tags: ['1'],
 });
 
-/** The i-th of n alike users: two in three hold the tag, two in three are in the segment; each in one company. */
+/** The i-th company's one lead, so it is listed (users hold no company: their pages stay alike across sizes). */
+const lead = (i: number, n: number) => ({
+  type: 'contact' as const,
+  id: `bench00000000000lead${pad(i)}`.slice(-24),
+  user_id: `8a7c6b2e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  created_at: REFERENCE_TIME - n + i,
+  updated_at: REFERENCE_TIME - n + i,
+  companies: [companyId(i)],
+});
+
+/** The i-th of n alike users: two in three hold the tag, two in three are in the segment. */
 const user = (i: number, n: number) => ({
-  companies: [companyId(i % companiesOf(n))],
   id: `bench0000000000000${pad(i)}`,
   user_id: `user-${pad(i)}`,
   email: `user-${pad(i)}@example.com`,
@@ -91,7 +101,7 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
         tags: [{ id: '1', name: 'Bench tag' }],
         segments: [{ id: SEGMENT, name: 'Bench segment', person_type: 'user' }],
         companies: Array.from({ length: companiesOf(users) }, (_, i) => company(i, users)),
-        customers: Array.from({ length: users }, (_, i) => user(i, users)),
+        customers: [...Array.from({ length: users }, (_, i) => user(i, users)), ...Array.from({ length: companiesOf(users) }, (_, i) => lead(i, users))],
       },
       'replace',
     );
