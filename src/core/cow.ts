@@ -89,6 +89,11 @@ export class CowMap<V> {
     return this.count;
   }
 
+  /** The shared base's keys in its order, present here or not (for indexes that rank them once). */
+  baseKeys(): IterableIterator<string> {
+    return this.base.keys();
+  }
+
   get(key: string): V | undefined {
     const slot = this.overlay.get(key);
     if (slot === DELETED) return undefined;

@@ -325,18 +325,21 @@ export class AppState {
     for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = log;
     this.sorted.begin();
     this.conversationLists.begin();
+    this.order.begin(data.customers);
     try {
       const result = write();
-      // The request stands: the overlays drop what it deleted, the sorted indexes keep its changes.
+      // The request stands: the overlays drop what it deleted, the derived indexes keep its changes.
       log.commit();
       this.sorted.commit();
       this.conversationLists.commit();
+      this.order.commit();
       return result;
     } catch (err) {
-      // The sorted indexes followed the writes being undone: revert their journaled changes.
+      // The derived indexes followed the writes being undone: revert their journaled changes.
       this.sorted.rollback();
       this.conversationLists.rollback();
       log.undo();
+      this.order.rollback(data.customers);
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
       throw err;
@@ -440,12 +443,12 @@ export class AppState {
     else if (prev && (prev.type === 'visitor') !== (next.type === 'visitor')) {
       // Same companies, but a visitor is none of their people: becoming (or ceasing to be) one moves
       // each company's user count, and with it the company's place in the company list.
-      for (const companyId of next.companies) this.sorted.update('company:', companyId, this.data.companies.get(companyId));
+      for (const companyId of next.companies) this.sortCompany(companyId, undefined, this.data.companies.get(companyId));
     }
     const version = customers.version;
     customers.set(next.id, next);
     this.order.saved(customers, prev, next, version);
-    this.sorted.update('customer:', next.id, next);
+    this.sortCustomer(next.id, prev, next);
   }
 
   removeCustomer(id: string): void {
@@ -460,13 +463,32 @@ export class AppState {
     const version = this.data.customers.version;
     this.data.customers.delete(id);
     this.order.removed(this.data.customers, prev, version);
-    this.sorted.update('customer:', id, undefined);
+    this.sortCustomer(id, prev, undefined);
+  }
+
+  /**
+   * Tells the sorted indexes a customer changed: its type's whole list and the lists of each tag
+   * and segment it held or holds (only while some tag's or segment's list has an index).
+   */
+  private sortCustomer(id: string, prev: Customer | undefined, next: Customer | undefined): void {
+    const type = (next ?? prev)?.type as Customer['type'];
+    this.sorted.update(`customer:${type}`, id, next);
+    if (prev !== undefined && next !== undefined && prev.type !== next.type) this.sorted.update(`customer:${prev.type}`, id, next);
+    if (!this.sorted.hasLabelled) return;
+    for (const group of labelGroups(prev, next, (c) => `customer:${c.type}`)) this.sorted.update(group, id, next);
+  }
+
+  /** The same for a company: the whole company list, and the lists of its tags and segments. */
+  private sortCompany(id: string, prev: Company | undefined, next: Company | undefined): void {
+    this.sorted.update('company', id, next);
+    if (!this.sorted.hasLabelled) return;
+    for (const group of labelGroups(prev, next, () => 'company')) this.sorted.update(group, id, next);
   }
 
   /** Company membership, after the tallies: a company's place in the sorted lists depends on its user count. */
   private syncCompanies(customerId: string, before: readonly string[], after: readonly string[]): void {
     for (const companyId of syncMembership(this.memberMaps(), customerId, before, after)) {
-      this.sorted.update('company:', companyId, this.data.companies.get(companyId));
+      this.sortCompany(companyId, undefined, this.data.companies.get(companyId));
     }
   }
 
@@ -481,7 +503,7 @@ export class AppState {
     const version = this.data.companies.version;
     this.data.companies.set(next.id, next);
     this.companyOrder.saved(this.data.companies, next.id, !prev, version);
-    this.sorted.update('company:', next.id, next);
+    this.sortCompany(next.id, prev, next);
   }
 
   saveConversation(next: Conversation): void {
@@ -600,6 +622,21 @@ function adjustTallies(tallies: CowMap<number>, before: readonly string[], after
     if (n === 0) tallies.delete(k);
     else tallies.set(k, n);
   }
+}
+
+/**
+ * The tag and segment groups of the sorted indexes a record was in or is in (`<kind>:t:<id>`), each
+ * once; a customer that changed type names its groups under both types.
+ */
+function labelGroups<R extends { tags: readonly string[]; segments: readonly string[] }>(prev: R | undefined, next: R | undefined, kind: (r: R) => string): Iterable<string> {
+  const groups = new Set<string>();
+  for (const r of prev === next ? [next] : [prev, next]) {
+    if (r === undefined) continue;
+    const k = kind(r);
+    for (const t of r.tags) groups.add(`${k}:t:${t}`);
+    for (const sg of r.segments) groups.add(`${k}:s:${sg}`);
+  }
+  return groups;
 }
 
 /** Returns the companies joined or left. */

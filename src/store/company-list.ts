@@ -1,14 +1,14 @@
 // GET /companies without company_id: the list (C1), by tag or segment (C2) and by name (C3).
 // Like the real API's list, companies with no users or leads are left out, and the list is sorted
-// by last_request_at, newest first (nulls last), ties by id. The plain list reads a slice of a
-// sorted index the writes keep (sorted-index.ts); a filtered one sorts the tag's or segment's
-// companies, never the app's.
+// by last_request_at, newest first (nulls last), ties by id. Every list reads a slice of a sorted
+// index the writes keep (sorted-index.ts): the whole list's, or one per tag or segment, built once
+// from its holders, never from the app's companies.
 
 import { apiError } from '../core/errors.js';
 import { listingOf, type Listing } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
-import type { Order } from './customer-filters.js';
-import { allHolders, holderKey } from './memberships.js';
+import { labelExists, type Order } from './customer-filters.js';
+import { allHolders, holderKey, type Label } from './memberships.js';
 import { SortedIndex } from './sorted-index.js';
 import type { Company } from './types.js';
 
@@ -20,13 +20,6 @@ export interface CompanyFilter {
 
 const hasUsers = (app: AppState) => (c: Company) => app.tally(`people:${c.id}`) > 0;
 
-function byLastRequest(a: Company, b: Company): number {
-  const ka = a.last_request_at;
-  const kb = b.last_request_at;
-  if (ka !== kb) return ka === null ? -1 : kb === null ? 1 : ka - kb;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company> {
   if (f.tag_id !== undefined && f.segment_id !== undefined) {
     throw apiError('bad_request', 'tag_id and segment_id cannot be combined in one request.', 'segment_id');
@@ -34,16 +27,22 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
   const companies = app.data.companies;
   const read = (id: string) => companies.get(id) as Company;
   const desc = (f.order ?? 'desc') === 'desc';
-  const label = f.tag_id !== undefined ? holderKey('company', 't', f.tag_id) : f.segment_id !== undefined ? holderKey('company', 's', f.segment_id) : undefined;
-  if (label !== undefined) {
-    const items = allHolders(app.holderMaps(), label).map(read).filter(hasUsers(app)).sort(byLastRequest);
-    return listingOf(desc ? items.reverse() : items);
-  }
-  const index = app.sorted.get('company:last_request_at', () =>
-    new SortedIndex<Company>((c) => c.last_request_at, hasUsers(app)).build(companies.values()),
-  );
+  const withUsers = hasUsers(app);
+  const label: [Label, string] | undefined = f.tag_id !== undefined ? ['t', f.tag_id] : f.segment_id !== undefined ? ['s', f.segment_id] : undefined;
+  if (label !== undefined && !labelExists(app, label)) return listingOf([]);
+  // One index for the whole list and one per tag or segment asked for (built from its holders),
+  // kept by company writes and by customers joining or leaving companies.
+  const index =
+    label === undefined
+      ? app.sorted.get('company', 'last_request_at', () => new SortedIndex<Company>(lastRequest, withUsers).build(companies.values()))
+      : app.sorted.get(`company:${label[0]}:${label[1]}`, 'last_request_at', () => {
+          const holds = label[0] === 't' ? (c: Company) => c.tags.includes(label[1]) : (c: Company) => c.segments.includes(label[1]);
+          return new SortedIndex<Company>(lastRequest, (c) => withUsers(c) && holds(c)).build(allHolders(app.holderMaps(), holderKey('company', ...label)).map(read));
+        });
   return { total: index.length, slice: (start, end) => index.slice(start, end, desc).map(read) };
 }
+
+const lastRequest = (c: Company): number | null => c.last_request_at;
 
 /** C3: the company of that name (exact); several: the most recently updated, then the highest id. */
 export function companyByName(app: AppState, name: string): Company {

@@ -1,14 +1,14 @@
 // The list filters of GET /users and GET /contacts beyond the lookups: tag_id or segment_id (the
 // holders' index, memberships.ts), created_since (days, on the mock's clock), sort and order (the
-// sorted indexes, sorted-index.ts). No list walks the app: an unfiltered page reads a slice of an
-// index; a filtered one reads the tag's or segment's holders (up to the page's end in their own
-// order; all of them when sorted or limited by created_since).
+// sorted indexes, sorted-index.ts). No list walks the app: a page reads a slice of an index, the
+// tag's or segment's holders in their own order (up to the page's end), or a sorted index of the
+// type's whole list or of the tag's or segment's holders when sorted or limited by created_since.
 
 import { apiError } from '../core/errors.js';
 import { listingOf, type Listing } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
 import { listCustomers } from './customers.js';
-import { allHolders, holderKey, holders } from './memberships.js';
+import { allHolders, holderKey, holders, type Label } from './memberships.js';
 import { SortedIndex } from './sorted-index.js';
 import type { Customer, CustomerType } from './types.js';
 
@@ -70,26 +70,41 @@ function compareBy(sort: SortKey): (a: Customer, b: Customer) => number {
 export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilter, now: number): Listing<Customer> {
   const customers = app.data.customers;
   const read = (id: string) => customers.get(id) as Customer;
-  const label = f.tag_id !== undefined ? holderKey(type, 't', f.tag_id) : f.segment_id !== undefined ? holderKey(type, 's', f.segment_id) : undefined;
+  const label: [Label, string] | undefined = f.tag_id !== undefined ? ['t', f.tag_id] : f.segment_id !== undefined ? ['s', f.segment_id] : undefined;
   const since = f.created_since === undefined ? undefined : now - f.created_since * DAY;
-  if (label !== undefined) {
-    if (f.sort === undefined && since === undefined) {
-      const listing = holders(app.holderMaps(), label, read);
-      return descending(f) ? reversed(listing) : listing;
-    }
-    return refine(listingOf(allHolders(app.holderMaps(), label).map(read)), { ...f, tag_id: undefined, segment_id: undefined }, now);
-  }
   if (f.sort === undefined && since === undefined) {
-    const listing = listCustomers(app, type);
+    const listing = label === undefined ? listCustomers(app, type) : holders(app.holderMaps(), holderKey(type, ...label), read);
     return descending(f) ? reversed(listing) : listing;
   }
+  // Indexes are kept only for labels the app holds, so requests naming unknown ones keep nothing.
+  if (label !== undefined && !labelExists(app, label)) return listingOf([]);
   const sort = f.sort ?? 'created_at';
-  const index = app.sorted.get(`customer:${type}:${sort}`, () =>
-    new SortedIndex<Customer>(keyOf(sort), (c) => c.type === type).build(customers.values()),
-  );
-  const skip = since === undefined ? 0 : index.countBelow(since);
+  // One index per list and key: the type's whole list, or one tag's or segment's holders of the type
+  // (built from the holders' index, never the app), kept by the writes from then on.
+  const indexBy = (key: SortKey): SortedIndex<Customer> =>
+    label === undefined
+      ? app.sorted.get(`customer:${type}`, key, () => new SortedIndex<Customer>(keyOf(key), (c) => c.type === type).build(customers.values()))
+      : app.sorted.get(`customer:${type}:${label[0]}:${label[1]}`, key, () => {
+          const holds = label[0] === 't' ? (c: Customer) => c.tags.includes(label[1]) : (c: Customer) => c.segments.includes(label[1]);
+          return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c)).build(allHolders(app.holderMaps(), holderKey(type, ...label)).map(read));
+        });
+  if (since !== undefined && sort !== 'created_at') {
+    // created_since is about created_at whatever the sort: the customers created since, read from
+    // the created_at index, sorted by the key asked: O(k log k) in the k customers it keeps.
+    const byCreation = indexBy('created_at');
+    const items = byCreation.slice(byCreation.countBelow(since), byCreation.length, false).map(read).sort(compareBy(sort));
+    return listingOf(descending(f) ? items.reverse() : items);
+  }
+  const index = indexBy(sort);
+  return sortedListing(index, since === undefined ? 0 : index.countBelow(since), descending(f), read);
+}
+
+/** Whether the tag or segment a list names is one of the app's. */
+export const labelExists = (app: AppState, [kind, id]: [Label, string]): boolean => (kind === 't' ? app.data.tags : app.data.segments).has(id);
+
+/** A sorted index read as a list: past its first `skip` entries (created_since), either way. */
+export function sortedListing<T extends { id: string }>(index: SortedIndex<T>, skip: number, desc: boolean, read: (id: string) => T): Listing<T> {
   const total = index.length - skip;
-  const desc = descending(f);
   return {
     total,
     slice: (start, end) => {

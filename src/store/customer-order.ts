@@ -1,36 +1,58 @@
 // Customers of each type in list order (the order of the customers map: seeded records first, then
 // each new one as it was created), so a deep page of GET /users or /contacts reads a slice instead
 // of walking the app. Derived from the customers map and trusted only while it matches it: the
-// index records the map and the map's version it reflects. One walk builds every type's ids and a
-// rank per id (its place in the map's order); from then on the writes keep it: a new id is
-// appended, a removal or a type change finds the id by a binary search on its rank and splices it
-// out of (and into) its type's ids, a memmove and no walk. Only what cannot be placed by rank (a
-// seeded id coming back after the index was built without it) or what replaces the map (an undone
-// write, a reset or restore) leaves the index behind, for the next list that needs it to rebuild.
+// index records the map and the map's version it reflects. One walk builds every type's list and a
+// rank per id (its place in the map's order; a seeded id's is its place in the seeded base, kept
+// while it is archived, so it can come back to it). From then on the writes keep it, each in
+// O(log n) (tombstone-list.ts): a new id is appended, a removal marks its entry dead, a seeded id
+// coming back revives its entry, a type change does both. A transaction journals what it changed
+// and a rolled-back write reverts it; only what replaces the map (a reset or restore) leaves the
+// index behind, for the next list that needs it to rebuild.
 //
-// A scroll keeps the ids array it opened on (scroll.ts): an array handed to a scroll is `held`, and
-// the first splice after that works on a copy, so the scroll's view only ever grows past its end.
+// A scroll keeps the arrays it opened on (scroll.ts): appends and dead marks never move what it has
+// seen, and whatever would shift entries works on copies.
 
 import type { CowMap } from '../core/cow.js';
+import { TombstoneList } from './tombstone-list.js';
 import type { Customer, CustomerType } from './types.js';
-
-interface TypeIds {
-  ids: string[];
-  /** A scroll reads this array: splice a copy instead. */
-  held: boolean;
-}
 
 interface Index {
   map: CowMap<Customer>;
   version: number;
-  byType: Map<CustomerType, TypeIds>;
-  /** Each id's place in the map's order, for the binary searches (ids removed from the base keep theirs). */
+  byType: Map<CustomerType, TombstoneList>;
+  /** Each id's place in the map's order: seeded ids (present or not) by their base place, then new ids as added. */
   rank: Map<string, number>;
   nextRank: number;
 }
 
+/** One change a transaction made, to be reverted if it is rolled back. */
+interface Change {
+  type: CustomerType;
+  id: string;
+  rank: number;
+  /** added: the entry became live; removed: it died. */
+  added: boolean;
+  /** A new id whose rank was handed out by the change. */
+  ranked: boolean;
+}
+
+interface Journal {
+  /** The index as the transaction found it (undefined: none, or not current). */
+  index: Index | undefined;
+  changes: Change[];
+  /** New ids removed meanwhile: their ranks go when the transaction stands and they are still gone. */
+  forget: string[];
+}
+
+/** Arrays a scroll reads (see TombstoneList.hold). */
+export interface HeldOrder {
+  ids: readonly string[];
+  dead?: readonly number[];
+}
+
 export class CustomerOrder {
   private index: Index | undefined;
+  private journal: Journal | null = null;
   /** Times the index was built by a walk: read by tests, which count rebuilds instead of timing them. */
   static builds = 0;
 
@@ -39,39 +61,44 @@ export class CustomerOrder {
     return index !== undefined && index.map === map && index.version === map.version ? index : undefined;
   }
 
-  private typeIds(index: Index, type: CustomerType): TypeIds {
+  private list(index: Index, type: CustomerType): TombstoneList {
     let t = index.byType.get(type);
     if (t === undefined) {
-      t = { ids: [], held: false };
+      t = new TombstoneList();
       index.byType.set(type, t);
     }
     return t;
   }
 
-  /** The ids of `type` in list order, when known without a walk. */
-  known(map: CowMap<Customer>, type: CustomerType): readonly string[] | undefined {
+  /** The ids of `type` from the `start`-th to before the `end`-th in list order, when known without a walk. */
+  known(map: CowMap<Customer>, type: CustomerType, start = 0, end = Number.POSITIVE_INFINITY): string[] | undefined {
     const index = this.current(map);
-    return index === undefined ? undefined : this.typeIds(index, type).ids;
+    return index === undefined ? undefined : this.list(index, type).slice(start, end);
   }
 
-  /** The ids of `type` in list order, built by one walk of the map when not known. */
-  ids(map: CowMap<Customer>, type: CustomerType): readonly string[] {
-    return this.typeIds(this.current(map) ?? this.build(map), type).ids;
+  /** Like `known`, built by one walk of the map when not known. */
+  ids(map: CowMap<Customer>, type: CustomerType, start = 0, end = Number.POSITIVE_INFINITY): string[] {
+    return this.list(this.current(map) ?? this.build(map), type).slice(start, end);
   }
 
-  /** Like `ids`, for a reader that keeps the array (a scroll): later removals splice a copy. */
-  held(map: CowMap<Customer>, type: CustomerType): readonly string[] {
-    const t = this.typeIds(this.current(map) ?? this.build(map), type);
-    t.held = true;
-    return t.ids;
+  /** The arrays of `type` as they stand, for a reader that keeps them (a scroll). */
+  held(map: CowMap<Customer>, type: CustomerType): HeldOrder {
+    return this.list(this.current(map) ?? this.build(map), type).hold();
   }
 
   private build(map: CowMap<Customer>): Index {
     CustomerOrder.builds++;
-    const index: Index = { map, version: map.version, byType: new Map(), rank: new Map(), nextRank: 0 };
+    const rank = new Map<string, number>();
+    let nextRank = 0;
+    for (const id of map.baseKeys()) rank.set(id, nextRank++);
+    const index: Index = { map, version: map.version, byType: new Map(), rank, nextRank };
     for (const [id, c] of map.entries()) {
-      index.rank.set(id, index.nextRank++);
-      this.typeIds(index, c.type).ids.push(id);
+      let r = rank.get(id);
+      if (r === undefined) {
+        r = index.nextRank++;
+        rank.set(id, r);
+      }
+      this.list(index, c.type).push(id, r);
     }
     this.index = index;
     return index;
@@ -82,16 +109,21 @@ export class CustomerOrder {
     const index = this.index;
     if (index === undefined || index.map !== map || index.version !== before) return;
     if (prev === undefined) {
-      if (!map.isBaseKey(next.id)) {
-        index.rank.set(next.id, index.nextRank++);
-        this.typeIds(index, next.type).ids.push(next.id);
-      } else if (index.rank.has(next.id)) {
-        // A seeded id coming back takes its seeded place.
-        this.insert(index, next.type, next.id);
-      } else return;
+      let r = index.rank.get(next.id);
+      const ranked = r === undefined;
+      if (r === undefined) {
+        r = index.nextRank++;
+        index.rank.set(next.id, r);
+      }
+      // A new id is last in the map's order; one that had a rank (seeded, or removed earlier in this
+      // transaction, whose slot the map keeps) takes its place again.
+      this.list(index, next.type).insert(next.id, r);
+      this.journal?.changes.push({ type: next.type, id: next.id, rank: r, added: true, ranked });
     } else if (prev.type !== next.type) {
-      this.remove(index, prev.type, next.id);
-      this.insert(index, next.type, next.id);
+      const r = index.rank.get(next.id) as number;
+      this.list(index, prev.type).remove(r, next.id);
+      this.list(index, next.type).insert(next.id, r);
+      this.journal?.changes.push({ type: prev.type, id: next.id, rank: r, added: false, ranked: false }, { type: next.type, id: next.id, rank: r, added: true, ranked: false });
     }
     index.version = map.version;
   }
@@ -100,43 +132,52 @@ export class CustomerOrder {
   removed(map: CowMap<Customer>, prev: Customer, before: number): void {
     const index = this.index;
     if (index === undefined || index.map !== map || index.version !== before) return;
-    this.remove(index, prev.type, prev.id);
-    // A new id that comes back is a new entry of the map, last in its order; a seeded one keeps its place.
-    if (!map.isBaseKey(prev.id)) index.rank.delete(prev.id);
+    const r = index.rank.get(prev.id) as number;
+    this.list(index, prev.type).remove(r, prev.id);
+    this.journal?.changes.push({ type: prev.type, id: prev.id, rank: r, added: false, ranked: false });
+    // A new id that comes back later is a new entry of the map, last in its order; within the
+    // transaction that removed it the map keeps its slot, so its rank goes only once that stands.
+    if (!map.isBaseKey(prev.id)) {
+      if (this.journal !== null) this.journal.forget.push(prev.id);
+      else index.rank.delete(prev.id);
+    }
     index.version = map.version;
   }
 
-  /** Where `id` is or would go in its type's ids: a binary search on the ranks. */
-  private position(index: Index, ids: readonly string[], id: string): number {
-    const rank = index.rank.get(id) as number;
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((index.rank.get(ids[mid] as string) as number) < rank) lo = mid + 1;
-      else hi = mid;
+  /** From here on, changes are journaled until `commit` keeps them or `rollback` reverts them. */
+  begin(map: CowMap<Customer>): void {
+    this.journal = { index: this.current(map), changes: [], forget: [] };
+  }
+
+  commit(): void {
+    const journal = this.journal;
+    this.journal = null;
+    const index = this.index;
+    if (journal === null || index === undefined) return;
+    for (const id of journal.forget) if (!index.map.has(id)) index.rank.delete(id);
+  }
+
+  /**
+   * After the map's undo: reverts the journaled changes, newest first, so the index matches the map
+   * as the transaction found it. An index built meanwhile saw undone writes, so it goes.
+   */
+  rollback(map: CowMap<Customer>): void {
+    const journal = this.journal;
+    this.journal = null;
+    if (journal === null) return;
+    const index = this.index;
+    if (index === undefined || index !== journal.index) {
+      if (index !== undefined && index !== journal.index) this.index = undefined;
+      return;
     }
-    return lo;
-  }
-
-  /** The ids of `type`, safe to splice: a scroll's array is copied once first. */
-  private writable(index: Index, type: CustomerType): string[] {
-    const t = this.typeIds(index, type);
-    if (t.held) {
-      t.ids = t.ids.slice();
-      t.held = false;
+    for (let i = journal.changes.length - 1; i >= 0; i--) {
+      const change = journal.changes[i] as Change;
+      const list = this.list(index, change.type);
+      if (change.added) list.unpush(change.rank, change.id);
+      else list.insert(change.id, change.rank);
+      if (change.ranked) index.rank.delete(change.id);
     }
-    return t.ids;
-  }
-
-  private remove(index: Index, type: CustomerType, id: string): void {
-    const ids = this.writable(index, type);
-    ids.splice(this.position(index, ids, id), 1);
-  }
-
-  private insert(index: Index, type: CustomerType, id: string): void {
-    const ids = this.writable(index, type);
-    ids.splice(this.position(index, ids, id), 0, id);
+    index.version = map.version;
   }
 
   /** Forgets the index (the map it describes is being replaced). */

@@ -9,7 +9,7 @@ import type { AppState } from './app-state.js';
 import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { planCompanies, type CompanyInput, type CompanyPlan } from './companies.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
-import { joinedCount, joinedSlice } from './join-log.js';
+import { holderKey, holders } from './memberships.js';
 import { archivedMatch, restoreArchived } from './archive.js';
 import { enqueueEnrichment } from './jobs.js';
 import { copyCustomer, emptyCustomer } from './normalize.js';
@@ -248,7 +248,7 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
       total: app.tally(`type:${type}`),
       slice(start, end) {
         const customers = app.data.customers;
-        let ids = app.order.known(customers, type);
+        let ids = app.order.known(customers, type, start, end);
         if (ids === undefined) {
           const out: Customer[] = [];
           let matched = 0;
@@ -260,9 +260,9 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
             if (matched >= end) return out;
           }
           if (walked <= LIST_WALK_BUDGET) return out;
-          ids = app.order.ids(customers, type);
+          ids = app.order.ids(customers, type, start, end);
         }
-        return ids.slice(start, end).map((id) => customers.get(id) as Customer);
+        return ids.map((id) => customers.get(id) as Customer);
       },
     };
   }
@@ -276,19 +276,13 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
 }
 
 /**
- * Users and leads of a company, in the order they joined (visitors are not listed): the count is a
- * tally and a page reads only the members up to its end, never the whole company.
+ * Users and leads of a company, in the order they became its users or leads (visitors are not
+ * listed): the count is a tally and a page reads the company's people index (memberships.ts) up to
+ * its end, never the whole company nor its visitors.
  */
 export function companyMembers(app: AppState, companyId: string): Listing<Customer> {
-  const maps = app.memberMaps();
   const customers = app.data.customers;
-  const total = companyUserCount(app, companyId);
-  const notVisitor = (id: string) => customers.get(id)?.type !== 'visitor';
-  return {
-    total,
-    slice: (start, end) =>
-      joinedSlice(maps, companyId, start, end, notVisitor, total === joinedCount(maps, companyId)).map((id) => customers.get(id) as Customer),
-  };
+  return holders(app.holderMaps(), holderKey('people', 'c', companyId), (id) => customers.get(id) as Customer);
 }
 
 /** How many users and leads a company has. */

@@ -9,15 +9,21 @@ import type { Listing } from '../core/pagination.js';
 import { assigneeKey } from './conversation-state.js';
 import type { Company, Conversation, Customer, CustomerType } from './types.js';
 
-export type HolderKind = CustomerType | 'company' | 'conversation';
-/** t: a tag id, s: a segment id, n: a company name as stored, a: a conversation's assignee (conversation-state.ts). */
-export type Label = 't' | 's' | 'n' | 'a';
+export type HolderKind = CustomerType | 'company' | 'conversation' | 'people';
+/**
+ * t: a tag id, s: a segment id, n: a company name as stored, a: a conversation's assignee
+ * (conversation-state.ts), c: a company id (its users and leads, kind `people`).
+ */
+export type Label = 't' | 's' | 'n' | 'a' | 'c';
 
 export const holderKey = (kind: HolderKind, label: Label, id: string): string => `${kind}:${label}:${id}`;
 
 /** Every key a record holds. */
 export function customerKeys(c: Customer): string[] {
-  return [...c.tags.map((t) => holderKey(c.type, 't', t)), ...c.segments.map((s) => holderKey(c.type, 's', s))];
+  const keys = [...c.tags.map((t) => holderKey(c.type, 't', t)), ...c.segments.map((s) => holderKey(c.type, 's', s))];
+  // A company's users and leads in the order they became its people, so a page of them skips no visitors.
+  if (c.type !== 'visitor') for (const co of c.companies) keys.push(holderKey('people', 'c', co));
+  return keys;
 }
 
 export function companyKeys(c: Company): string[] {
@@ -38,7 +44,7 @@ export function syncHolder(maps: JoinMaps, id: string, before: readonly string[]
 
 /** Whether a write changed what a customer holds (lists are replaced, never mutated). */
 export const customerKeysChanged = (prev: Customer | undefined, next: Customer): boolean =>
-  prev === undefined || prev.type !== next.type || prev.tags !== next.tags || prev.segments !== next.segments;
+  prev === undefined || prev.type !== next.type || prev.tags !== next.tags || prev.segments !== next.segments || prev.companies !== next.companies;
 
 export const companyKeysChanged = (prev: Company | undefined, next: Company): boolean =>
   prev === undefined || prev.tags !== next.tags || prev.segments !== next.segments || prev.name !== next.name;

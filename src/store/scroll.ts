@@ -1,6 +1,7 @@
 // The scroll API (surface U4, L3, C4): one scroll slot per app, shared by users, leads and
-// companies. Opening takes the list order as it stands (a shared id array and its length, never a
-// copy; the order index appends to it and splices a copy instead once a scroll holds it), so writes
+// companies. Opening takes the list order as it stands (the order index's arrays and their length,
+// never a copy: the index only appends to them or marks entries dead, and shifts entries only in
+// copies once a scroll holds them), so writes
 // during a scroll do not shift its pages; each page reads the next 100 records still present from
 // there. The slot is replaced, never mutated, so a snapshot keeps it.
 
@@ -15,6 +16,8 @@ export interface ScrollSlot {
   readonly param: string;
   /** The list order when the scroll opened: only its first `end` ids belong to the scroll. */
   readonly ids: readonly string[];
+  /** 1 where an entry of `ids` had left the order (customer-order.ts): its id may be listed again further on. */
+  readonly dead?: readonly number[] | undefined;
   readonly end: number;
   /** Index in `ids` of the next record to read. */
   readonly position: number;
@@ -32,8 +35,8 @@ const isLive = (slot: ScrollSlot | null, now: number): slot is ScrollSlot => slo
 
 function open(app: AppState, kind: ScrollKind, now: number): ScrollSlot {
   if (isLive(app.scroll, now)) throw apiError('scroll_exists', 'scroll already exists for this app');
-  const ids = kind === 'company' ? app.companyOrder.ids(app.data.companies) : app.order.held(app.data.customers, kind);
-  return { kind, param: app.random.uuid(), ids, end: ids.length, position: 0, usedAt: now };
+  const { ids, dead } = kind === 'company' ? { ids: app.companyOrder.ids(app.data.companies), dead: undefined } : app.order.held(app.data.customers, kind);
+  return { kind, param: app.random.uuid(), ids, dead, end: ids.length, position: 0, usedAt: now };
 }
 
 function resume(app: AppState, kind: ScrollKind, param: string, now: number): ScrollSlot {
@@ -60,6 +63,7 @@ export function scrollPage(app: AppState, kind: ScrollKind, param: string | unde
   let i = slot.position;
   // Records removed (or of another type now) since the scroll opened are skipped, each once.
   for (; i < slot.end && items.length < SCROLL_PAGE_SIZE; i++) {
+    if (slot.dead?.[i] === 1) continue;
     const record = recordOf(app, kind, slot.ids[i] as string);
     if (record !== undefined) items.push(record);
   }

@@ -1,20 +1,17 @@
 // Records sorted by one numeric member (customers by created_at, last_request_at, signed_up_at or
 // updated_at; companies by last_request_at), for the `sort`/`order` of list requests without a
 // sort per request. Derived: built by one walk the first time a list asks for it, then kept true
-// by the writes (AppState tells it of every record stored or removed: a binary search and one
-// splice), and forgotten whenever the state is replaced, to be built again by the next list that
-// needs it. A transaction's changes are journaled and reverted when its write is undone (one splice
-// per change, never a rebuild).
+// by the writes (AppState tells it of every record stored or removed: O(log n) for a removal, plus
+// the entries after a record placed before the end, few for a key written now), and forgotten
+// whenever the state is replaced, to be built again by the next list that needs it. A
+// transaction's changes are journaled and reverted when its write is undone (one change each,
+// never a rebuild).
 
-/** Ascending by key, nulls first, ties by id. */
-function before(ka: number | null, ia: string, kb: number | null, ib: string): boolean {
-  if (ka !== kb) return ka === null ? true : kb === null ? false : ka < kb;
-  return ia < ib;
-}
+import { before, TombstoneList } from './tombstone-list.js';
 
 export class SortedIndex<T extends { id: string }> {
-  private ids: string[] = [];
-  private keys: (number | null)[] = [];
+  /** Entries by (key, id); a removal marks its entry dead, in O(log n) (tombstone-list.ts). */
+  private list = new TombstoneList();
   private readonly keyOf = new Map<string, number | null>();
 
   /** Times an index was built by a walk: read by tests, which count rebuilds instead of timing them. */
@@ -31,26 +28,16 @@ export class SortedIndex<T extends { id: string }> {
     const rows: { id: string; key: number | null }[] = [];
     for (const r of records) if (this.include(r)) rows.push({ id: r.id, key: this.key(r) });
     rows.sort((a, b) => (before(a.key, a.id, b.key, b.id) ? -1 : before(b.key, b.id, a.key, a.id) ? 1 : 0));
-    this.ids = rows.map((r) => r.id);
-    this.keys = rows.map((r) => r.key);
+    this.list.replace(
+      rows.map((r) => r.id),
+      rows.map((r) => r.key),
+    );
     for (const r of rows) this.keyOf.set(r.id, r.key);
     return this;
   }
 
   get length(): number {
-    return this.ids.length;
-  }
-
-  /** Where (key, id) is or would go. */
-  private position(key: number | null, id: string): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.keys[mid] as number | null, this.ids[mid] as string, key, id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.list.live;
   }
 
   /** After a write: `record` is what `id` is now (undefined once removed). Returns the entry it replaced, if it changed. */
@@ -65,15 +52,11 @@ export class SortedIndex<T extends { id: string }> {
     const old = this.keyOf.get(id) ?? null;
     if (has === listed && (!has || old === next)) return undefined;
     if (has) {
-      const at = this.position(old, id);
-      this.ids.splice(at, 1);
-      this.keys.splice(at, 1);
+      this.list.remove(old, id);
       this.keyOf.delete(id);
     }
     if (listed) {
-      const at = this.position(next, id);
-      this.ids.splice(at, 0, id);
-      this.keys.splice(at, 0, next);
+      this.list.insert(id, next);
       this.keyOf.set(id, next);
     }
     return { listed: has, key: old };
@@ -81,22 +64,15 @@ export class SortedIndex<T extends { id: string }> {
 
   /** Ids from `start` to before `end`, ascending, or descending when `desc`. */
   slice(start: number, end: number, desc: boolean): string[] {
-    if (!desc) return this.ids.slice(start, end);
-    const n = this.ids.length;
-    return this.ids.slice(Math.max(0, n - end), Math.max(0, n - start)).reverse();
+    if (!desc) return this.list.slice(start, end);
+    const n = this.list.live;
+    return this.list.slice(Math.max(0, n - end), Math.max(0, n - start)).reverse();
   }
 
   /** How many entries have a key below `min` (nulls count as below anything). */
   countBelow(min: number): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const k = this.keys[mid] as number | null;
-      if (k === null || k < min) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    // The first position at or after (min, ''): every entry before it has a key below min or null.
+    return this.list.liveBefore(this.list.find(min, ''));
   }
 }
 
@@ -109,30 +85,56 @@ export interface Entry {
 /** What a transaction changed: each index's replaced entries, and the indexes it built. */
 interface Journal {
   changes: { index: SortedIndex<{ id: string }>; id: string; was: Entry }[];
-  built: string[];
+  built: { group: string; key: string }[];
 }
 
-/** The sorted indexes of one app, by name, built on first use. */
+/**
+ * The sorted indexes of one app, built on first use: by group (the records a list holds: a type's
+ * whole list, `customer:user`, or the holders of one tag or segment, `customer:user:t:17`) and sort
+ * key. A write tells only the groups the record was or is in, so it costs O(the record's tags and
+ * segments), whatever indexes other labels have.
+ */
 export class SortedIndexes {
-  private byName = new Map<string, SortedIndex<{ id: string }>>();
+  private groups = new Map<string, Map<string, SortedIndex<{ id: string }>>>();
+  /** Groups of a tag or segment: while none, a write looks at no label. */
+  private labelled = 0;
   private journal: Journal | null = null;
 
-  get<T extends { id: string }>(name: string, build: () => SortedIndex<T>): SortedIndex<T> {
-    let index = this.byName.get(name);
+  get<T extends { id: string }>(group: string, key: string, build: () => SortedIndex<T>): SortedIndex<T> {
+    let byKey = this.groups.get(group);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.groups.set(group, byKey);
+      if (isLabelled(group)) this.labelled++;
+    }
+    let index = byKey.get(key);
     if (index === undefined) {
       index = build() as unknown as SortedIndex<{ id: string }>;
-      this.byName.set(name, index);
-      this.journal?.built.push(name);
+      byKey.set(key, index);
+      this.journal?.built.push({ group, key });
     }
     return index as unknown as SortedIndex<T>;
   }
 
-  /** Tells every index whose name starts with `prefix` what `id` is now. */
-  update<T extends { id: string }>(prefix: string, id: string, record: T | undefined): void {
-    for (const [name, index] of this.byName) {
-      if (!name.startsWith(prefix)) continue;
+  /** Whether any group of a tag or segment has an index. */
+  get hasLabelled(): boolean {
+    return this.labelled > 0;
+  }
+
+  /** Tells every index of `group` what `id` is now. */
+  update<T extends { id: string }>(group: string, id: string, record: T | undefined): void {
+    const byKey = this.groups.get(group);
+    if (byKey === undefined) return;
+    for (const index of byKey.values()) {
       const was = index.update(id, record as { id: string } | undefined);
       if (was !== undefined) this.journal?.changes.push({ index, id, was });
+    }
+  }
+
+  /** Forgets the indexes of a tag's or segment's lists (it is being deleted: its holders would leave one by one). */
+  dropLabel(label: 't' | 's', id: string): void {
+    for (const kind of ['customer:user', 'customer:contact', 'customer:visitor', 'company']) {
+      if (this.groups.delete(`${kind}:${label}:${id}`)) this.labelled--;
     }
   }
 
@@ -154,11 +156,15 @@ export class SortedIndexes {
       const { index, id, was } = journal.changes[i] as Journal['changes'][number];
       index.put(id, was.listed, was.key);
     }
-    for (const name of journal.built) this.byName.delete(name);
+    for (const { group, key } of journal.built) this.groups.get(group)?.delete(key);
   }
 
   /** Forgets every index (the state they describe was replaced); an open journal stays open, for what is built after. */
   clear(): void {
-    if (this.byName.size > 0) this.byName = new Map();
+    if (this.groups.size > 0) this.groups = new Map();
+    this.labelled = 0;
   }
 }
+
+/** `customer:user:t:17`, `company:s:4`: a group of one tag's or segment's holders. */
+const isLabelled = (group: string): boolean => /:[ts]:/.test(group);

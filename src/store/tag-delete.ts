@@ -32,6 +32,8 @@ export function deleteTag(app: AppState, id: string): Tag {
   if (dependents.length > 0) {
     throw apiError('tag_has_dependent_objects', `Unable to delete Tag with dependent objects. Segments: ${dependents.map((s) => s.name).join(', ')}.`);
   }
+  // Its sorted lists go first: each holder leaving them would cost a splice.
+  app.sorted.dropLabel('t', id);
   const maps = app.holderMaps();
   const { customers, companies, conversations } = app.data;
   // A deletion changes the tag, not the records: their updated_at stays.

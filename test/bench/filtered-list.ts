@@ -1,8 +1,9 @@
 // Bench rows of issue 13: a page in the middle of a filtered list (GET /users?tag_id=, ?segment_id=,
-// ?sort=) on a 100,000-customer app against the same request on a 100-customer app; the target is
+// ?sort=, a tag or segment with sort or created_since, GET /companies?tag_id=) on a 100,000-customer app against the same request on a 100-customer app; the target is
 // the big app within 10% of the small one. In-process (createApp + app.request, no socket): the
 // time is the server's, from the request to the last byte of the answer. The two apps are seeded
-// alike (one tag, one user segment, generated users); pages hold the same number of users (per_page
+// alike (one tag, one user segment, hand-made users; a company for every four users, each with one
+// lead, so the company list has them while user pages carry no company); pages hold the same number of users (per_page
 // 20, the middle page of each app's list); requests alternate between the apps, and each row is
 // the median over every request of every round. The users are hand-made and alike (same members, ids
 // of one width, the same custom attributes), so a page of one app serialises like a page of the
@@ -37,6 +38,29 @@ export interface FilteredListRow {
 
 const pad = (i: number) => String(i).padStart(6, '0');
 
+/** Companies per app: one for every four users, all holding the tag, alike. */
+const companiesOf = (n: number) => Math.max(1, Math.floor(n / 4));
+const companyId = (i: number) => `c0bench00000000000${pad(i)}`;
+const company = (i: number, n: number) => ({
+  id: companyId(i),
+  company_id: `company-${pad(i)}`,
+  name: `Company ${pad(i)}`,
+  created_at: REFERENCE_TIME - n + i,
+  updated_at: REFERENCE_TIME - n + i,
+  last_request_at: REFERENCE_TIME - n + i,
+  tags: ['1'],
+});
+
+/** The i-th company's one lead, so it is listed (users hold no company: their pages stay alike across sizes). */
+const lead = (i: number, n: number) => ({
+  type: 'contact' as const,
+  id: `bench00000000000lead${pad(i)}`.slice(-24),
+  user_id: `8a7c6b2e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  created_at: REFERENCE_TIME - n + i,
+  updated_at: REFERENCE_TIME - n + i,
+  companies: [companyId(i)],
+});
+
 /** The i-th of n alike users: two in three hold the tag, two in three are in the segment. */
 const user = (i: number, n: number) => ({
   id: `bench0000000000000${pad(i)}`,
@@ -56,10 +80,13 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
-const QUERIES: readonly { request: string; query: string }[] = [
+const QUERIES: readonly { request: string; query: string; list?: 'companies' }[] = [
   { request: 'GET /users?tag_id=', query: 'tag_id=1' },
   { request: 'GET /users?segment_id=', query: `segment_id=${SEGMENT}` },
   { request: 'GET /users?sort=updated_at', query: 'sort=updated_at' },
+  { request: 'GET /users?tag_id=&sort=updated_at', query: 'tag_id=1&sort=updated_at' },
+  { request: 'GET /users?segment_id=&created_since=', query: `segment_id=${SEGMENT}&created_since=10000` },
+  { request: 'GET /companies?tag_id=', query: 'tag_id=1', list: 'companies' },
 ];
 
 export async function filteredLists(options: { rounds?: number } = {}): Promise<FilteredListRow[]> {
@@ -73,7 +100,8 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
         app: { id: `bench-${name}`, tokens: [token], rate_limit_per_minute: 1_000_000_000 },
         tags: [{ id: '1', name: 'Bench tag' }],
         segments: [{ id: SEGMENT, name: 'Bench segment', person_type: 'user' }],
-        customers: Array.from({ length: users }, (_, i) => user(i, users)),
+        companies: Array.from({ length: companiesOf(users) }, (_, i) => company(i, users)),
+        customers: [...Array.from({ length: users }, (_, i) => user(i, users)), ...Array.from({ length: companiesOf(users) }, (_, i) => lead(i, users))],
       },
       'replace',
     );
@@ -85,18 +113,19 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
     const text = await res.text();
     const ms = performance.now() - start;
     if (res.status !== 200) throw new Error(`${path} → ${res.status} ${text.slice(0, 200)}`);
-    return { ms, body: JSON.parse(text) as { total_count: number; users: unknown[] } };
+    return { ms, body: JSON.parse(text) as Record<string, unknown> & { total_count: number } };
   };
   const rows: FilteredListRow[] = [];
-  for (const { request, query } of QUERIES) {
+  for (const { request, query, list = 'users' } of QUERIES) {
     const plan = await Promise.all(
       apps.map(async (a) => {
-        const total = (await get(`/users?${query}&per_page=1`, a.headers)).body.total_count;
+        const total = (await get(`/${list}?${query}&per_page=1`, a.headers)).body.total_count;
         // The middle page, or the deepest a list serves (it pages only to record 10,000).
         const page = Math.max(1, Math.min(Math.ceil(total / PER_PAGE / 2), Math.floor(MAX_PAGED_RECORDS / PER_PAGE)));
-        const path = `/users?${query}&per_page=${PER_PAGE}&page=${page}`;
+        const path = `/${list}?${query}&per_page=${PER_PAGE}&page=${page}`;
         const first = await get(path, a.headers);
-        if (first.body.users.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${first.body.users.length} users, not a full page`);
+        const items = first.body[list] as unknown[];
+        if (items.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${items.length} ${list}, not a full page`);
         return { ...a, total, page, path, times: [] as number[] };
       }),
     );

@@ -7,6 +7,7 @@ import { CustomerOrder } from '../../src/store/customer-order.js';
 import type { FixtureInput } from '../../src/store/fixture-doc.js';
 import { sliceWork } from '../../src/store/join-log.js';
 import { SortedIndex } from '../../src/store/sorted-index.js';
+import type { Customer } from '../../src/store/types.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
 
 const N = 3000;
@@ -138,5 +139,69 @@ describe('a person\'s notes are read through its index', () => {
     expect(res.body.notes.map((n: { body: string }) => n.body)).toEqual(['<p>new</p>', '<p>last</p>', '<p>first</p>']);
     expect(reads()).toBeGreaterThan(0);
     expect(reads()).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('no read walks the app after the order index could not follow a change', () => {
+  it('brings back a seeded user archived before the order index was built at its place, without a rebuild', async () => {
+    const m = bigApp();
+    expect((await m.call('DELETE', `/users/${id(2985)}`)).status).toBe(200);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual([...range(2980, 2985), ...range(2986, N)]);
+    const builds = CustomerOrder.builds;
+    expect((await m.call('POST', '/users', { body: { id: id(2985) } })).status).toBe(200);
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(range(2980, N));
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('keeps the order index through a rejected write that had written customers', async () => {
+    const m = bigApp();
+    const before = await m.call('GET', '/users?per_page=20&page=150');
+    const builds = CustomerOrder.builds;
+    // No route writes a customer and then fails today; a store write that throws is what the
+    // transaction of any such request undoes.
+    const app = m.store.app('demo');
+    if (app === undefined) throw new Error('no app');
+    expect(() =>
+      app.transaction(() => {
+        app.removeCustomer(id(2990));
+        app.saveCustomer({ ...(app.data.customers.get(LEAD) as Customer), type: 'user' });
+        app.saveCustomer({ ...(app.data.customers.get(id(0)) as Customer), id: 'a1000000000000000000fresh', user_id: 'fresh' });
+        throw new Error('refused after writing');
+      }),
+    ).toThrow('refused after writing');
+    expect((await m.call('GET', '/users?per_page=20&page=150')).text).toBe(before.text);
+    expect((await m.call('GET', '/contacts?per_page=20')).body.contacts.map((c: { id: string }) => c.id)).toEqual([LEAD]);
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+});
+
+describe('no company member page walks the company\'s visitors', () => {
+  it('reads a page of a company\'s users in work bounded by the page when 3000 of its members are visitors', async () => {
+    const m = mock();
+    const CO = 'c00000000000000000000001';
+    const visitor = (i: number) => ({ type: 'visitor' as const, id: `e0${i.toString(16).padStart(22, '0')}`, user_id: `8a7c6b2e-0000-4000-8000-${String(i).padStart(12, '0')}`, created_at: T0 + i, companies: [CO] });
+    m.store.seedApp(
+      {
+        app: { id: 'demo', tokens: ['demo-token'] },
+        companies: [{ id: CO, company_id: 'visited', name: 'Visited' }],
+        customers: [
+          ...Array.from({ length: N }, (_, i) => visitor(i)),
+          ...Array.from({ length: 40 }, (_, i) => ({ type: 'user' as const, id: id(i), user_id: `u-${i}`, created_at: T0 + N + i, companies: [CO] })),
+        ],
+      },
+      'replace',
+    );
+    sliceWork.visited = 0;
+    const res = await m.call('GET', `/companies/${CO}/users?per_page=20&page=2`);
+    expect(res.status).toBe(200);
+    expect(res.body.total_count).toBe(40);
+    expect(ids(res)).toEqual(range(20, 40));
+    expect(sliceWork.visited).toBeLessThan(100);
+    // A visitor that becomes a lead joins the company's people last.
+    expect((await m.call('POST', '/visitors/convert', { body: { visitor: { id: visitor(7).id }, type: 'lead' } })).status).toBe(200);
+    const after = await m.call('GET', `/companies/${CO}/users?per_page=20&page=3`);
+    expect(after.body.total_count).toBe(41);
+    expect(ids(after)).toEqual([visitor(7).id]);
+    expect(sliceWork.visited).toBeLessThan(200);
   });
 });

@@ -34,7 +34,9 @@ describe('CustomerOrder validity', () => {
     const map = base();
     const order = new CustomerOrder();
     const first = order.ids(map, 'user');
-    expect(order.ids(map, 'user')).toBe(first);
+    const builds = CustomerOrder.builds;
+    expect(order.ids(map, 'user')).toEqual(first);
+    expect(CustomerOrder.builds).toBe(builds);
   });
 
   it('keeps every type\'s index across a new record: appended to its own type only', () => {

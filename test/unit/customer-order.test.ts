@@ -33,7 +33,7 @@ describe('CustomerOrder', () => {
     expect(order.ids(map, 'user')).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('is not trusted after an undone write', () => {
+  it('is not trusted after an undone write outside a journaled transaction', () => {
     const map = CowMap.from(new Map(['a', 'b'].map((id) => [id, user(id)])));
     const order = new CustomerOrder();
     order.ids(map, 'user');
@@ -45,6 +45,39 @@ describe('CustomerOrder', () => {
     map.undo = null;
     expect(order.known(map, 'user')).toBeUndefined();
     expect(order.ids(map, 'user')).toEqual(['a', 'b']);
+  });
+
+  it('reverts a rolled-back transaction\'s changes and stays trusted, without a rebuild', () => {
+    const map = CowMap.from(new Map(['a', 'b', 'c'].map((id) => [id, user(id)])));
+    const order = new CustomerOrder();
+    order.ids(map, 'user');
+    const builds = CustomerOrder.builds;
+    const log = new UndoLog();
+    map.undo = log;
+    order.begin(map);
+    save(map, order, user('x'));
+    save(map, order, { ...user('b'), type: 'contact' });
+    const before = map.version;
+    map.delete('a');
+    order.removed(map, user('a'), before);
+    expect(order.known(map, 'user')).toEqual(['c', 'x']);
+    log.undo();
+    order.rollback(map);
+    map.undo = null;
+    expect(order.known(map, 'user')).toEqual(['a', 'b', 'c']);
+    expect(order.known(map, 'contact')).toEqual([]);
+    expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('places a seeded id removed before the index was built at its seeded place when it comes back', () => {
+    const map = CowMap.from(new Map(['a', 'b', 'c'].map((id) => [id, user(id)])));
+    map.delete('b');
+    const order = new CustomerOrder();
+    expect(order.ids(map, 'user')).toEqual(['a', 'c']);
+    const builds = CustomerOrder.builds;
+    save(map, order, user('b'));
+    expect(order.known(map, 'user')).toEqual(['a', 'b', 'c']);
+    expect(CustomerOrder.builds).toBe(builds);
   });
 
   it('moves a record between types and drops a removed one in place, without a rebuild', () => {
@@ -66,14 +99,20 @@ describe('CustomerOrder', () => {
     expect(CustomerOrder.builds).toBe(builds);
   });
 
-  it('splices a copy of an array a scroll holds, so the scroll still sees what it opened on', () => {
+  it('marks a removal dead in the arrays a scroll holds and shifts entries only in a copy', () => {
     const map = CowMap.from(new Map(['a', 'b', 'c'].map((id) => [id, user(id)])));
     const order = new CustomerOrder();
     const held = order.held(map, 'user');
     const before = map.version;
     map.delete('b');
     order.removed(map, user('b'), before);
-    expect(held).toEqual(['a', 'b', 'c']);
+    expect(held.ids).toEqual(['a', 'b', 'c']);
+    expect(held.dead).toEqual([0, 1, 0]);
     expect(order.known(map, 'user')).toEqual(['a', 'c']);
+    save(map, order, { ...user('a'), type: 'contact' });
+    save(map, order, user('n'));
+    save(map, order, user('a'));
+    expect(held.ids.slice(0, 3)).toEqual(['a', 'b', 'c']);
+    expect(order.known(map, 'user')).toEqual(['a', 'c', 'n']);
   });
 });

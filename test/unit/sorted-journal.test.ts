@@ -18,25 +18,25 @@ describe('SortedIndexes journal', () => {
     const random = new Random(3);
     const records = Array.from({ length: 40 }, (_, i) => ({ id: `r${i}`, key: random.int(3) === 0 ? null : random.int(10), listed: random.int(4) > 0 }));
     const indexes = new SortedIndexes();
-    const index = indexes.get('customer:a', make(records));
+    const index = indexes.get('customer', 'a', make(records));
     const before = index.slice(0, 100, false);
     indexes.begin();
     for (let step = 0; step < 300; step++) {
       const id = `r${random.int(50)}`;
-      indexes.update('customer:', id, random.int(4) === 0 ? undefined : { id, key: random.int(10), listed: random.int(4) > 0 });
+      indexes.update('customer', id, random.int(4) === 0 ? undefined : { id, key: random.int(10), listed: random.int(4) > 0 });
     }
-    const built = indexes.get('customer:b', make(records));
+    const built = indexes.get('customer', 'b', make(records));
     indexes.rollback();
     expect(index.slice(0, 100, false)).toEqual(before);
-    expect(indexes.get('customer:a', make([]))).toBe(index);
-    expect(indexes.get('customer:b', make([]))).not.toBe(built);
+    expect(indexes.get('customer', 'a', make([]))).toBe(index);
+    expect(indexes.get('customer', 'b', make([]))).not.toBe(built);
   });
 
   it('keeps what a committed transaction changed', () => {
     const indexes = new SortedIndexes();
-    const index = indexes.get('customer:a', make([{ id: 'x', key: 1, listed: true }]));
+    const index = indexes.get('customer', 'a', make([{ id: 'x', key: 1, listed: true }]));
     indexes.begin();
-    indexes.update('customer:', 'y', { id: 'y', key: 0, listed: true });
+    indexes.update('customer', 'y', { id: 'y', key: 0, listed: true });
     indexes.commit();
     indexes.rollback();
     expect(index.slice(0, 10, false)).toEqual(['y', 'x']);
