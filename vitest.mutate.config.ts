@@ -9,10 +9,10 @@ import base from './vitest.config.js';
 const mock = base.test?.projects?.find((p) => typeof p === 'object' && 'test' in p && p.test?.name === 'mock');
 if (!mock || typeof mock !== 'object' || !('test' in mock) || !mock.test) throw new Error("vitest.config.ts has no 'mock' project");
 
-// MUTATE_TESTS=a.test.ts,b.test.ts narrows a run to those files: for code every request reaches
+// MUTATE_TESTS="a.test.ts b.test.ts" (spaces or commas) narrows a run to those files: for code every request reaches
 // (the journal, the fixture loader), where each surviving mutant would otherwise cost the whole
 // suite. A narrowed score is a lower bound: a mutant only another file kills counts as survived.
-const narrowed = process.env.MUTATE_TESTS?.split(',').filter((f) => f !== '');
+const narrowed = process.env.MUTATE_TESTS?.split(/[\s,]+/).filter((f) => f !== '');
 
 export default defineConfig({
   test: {
