@@ -1,6 +1,6 @@
 // What `npm run mutate` (StrykerJS) runs: the 'mock' project of vitest.config.ts, without the tests
-// that start processes or listen on sockets (they run the built or unmutated server in a child
-// process, so they cannot kill a mutant) and without test/hardening: its property tests assert
+// that start the built server in a child process (it runs unmutated code, so they cannot kill a
+// mutant, and dist/ is not copied into Stryker's sandbox) and without test/hardening: its property tests assert
 // invariants (no 5xx, nothing changed by a rejection), not values, and cost more per mutant than
 // every other test together, so the score counts only the tests that pin behaviour.
 import { defineConfig } from 'vitest/config';
@@ -23,6 +23,14 @@ export default defineConfig({
     testTimeout: 120_000,
     // One module graph for all test files: a mutant run imports the app once, not once per file.
     isolate: false,
-    exclude: [...(mock.test.exclude ?? []), 'test/server.test.ts', 'test/exposure.test.ts', 'test/lifecycle.test.ts', 'test/browser/**', 'test/hardening/**', '.stryker-tmp/**'],
+    exclude: [
+      ...(mock.test.exclude ?? []),
+      ...['server', 'exposure', 'lifecycle', 'ready', 'package', 'readme-quickstart'].map((f) => `test/${f}.test.ts`),
+      'test/browser/**',
+      'test/hardening/**',
+      '.stryker-tmp/**',
+    ],
+    // Files mixing in-process tests with real-process ones skip the latter (dist/ is not in the sandbox).
+    env: { MUTATION_RUN: '1' },
   },
 });
