@@ -11,6 +11,7 @@ const FIXTURES = fileURLToPath(new URL('../golden/fixtures', import.meta.url));
 const U1 = 'u0000000000000000000000a';
 const U2 = 'u0000000000000000000000b';
 const U3 = 'u0000000000000000000000c';
+const U4 = 'u0000000000000000000000d';
 const L1 = 'l0000000000000000000000a';
 const C1 = 'c0000000000000000000000a';
 const A1 = 'a0000000000000000000000a';
@@ -18,7 +19,7 @@ const LATER = TEST_NOW + 10_000;
 
 const job = (id: number, customer_id: string, due_at: number) => ({ id, kind: 'enrich_customer', customer_id, due_at });
 
-/** Records deliberately out of order: U2 and U3 share a creation time and come in reverse id order. */
+/** Records deliberately out of order: U2, U3 and U4 share a creation time and come as U3, U2, U4. */
 const doc = () => ({
   app: { id: 'base', tokens: ['base-token'] },
   // The largest numeric id is an admin's, listed before a smaller one and after the tags.
@@ -31,6 +32,7 @@ const doc = () => ({
     { id: U3, user_id: 'u-3', created_at: 200, tags: ['7'], companies: [C1] },
     { id: U2, email: 'two@example.com', created_at: 200, companies: [C1] },
     { id: U1, user_id: 'u-1', email: 'one@example.com', created_at: 100 },
+    { id: U4, user_id: 'u-4', created_at: 200 },
     { id: L1, type: 'contact', user_id: 'lead-1', phone: '+1 555 0100', created_at: 50 },
   ],
   archived_customers: [{ id: A1, user_id: 'gone-1', email: 'gone@example.com' }],
@@ -53,8 +55,8 @@ const exported = async (m: TestMock) => JSON.parse((await m.call('GET', '/__admi
 describe('a seeded document, as the API reads it afterwards', () => {
   it('keeps customers oldest first, ties broken by id, in lists and in the export', async () => {
     const m = await seeded();
-    expect(ids((await get(m, '/users')).body.users)).toEqual([U1, U2, U3]);
-    expect(ids((await exported(m)).customers)).toEqual([L1, U1, U2, U3]);
+    expect(ids((await get(m, '/users')).body.users)).toEqual([U1, U2, U3, U4]);
+    expect(ids((await exported(m)).customers)).toEqual([L1, U1, U2, U3, U4]);
   });
 
   it('finds seeded users by user_id and email, leads by phone, companies by company_id, tags by name', async () => {
