@@ -21,8 +21,9 @@ const doc = {
     { id: LEAD, type: 'contact', user_id: 'lead-1', created_at: 3 },
   ],
   conversations: [
-    // The lead and another user, the user not in it yet: the lead's place goes to the user.
-    { id: 'v0000000000000000000000a', customers: [LEAD, OTHER], author: lead, parts: [{ id: '1', author: other }, { id: '2', author: lead }, { id: '3', author: { type: 'admin', id: '1' } }] },
+    // The lead and another user, the user not in it yet: the lead's place goes to the user; the
+    // lead's parts move whether they name it as a lead or as a user.
+    { id: 'v0000000000000000000000a', customers: [LEAD, OTHER], author: lead, parts: [{ id: '1', author: other }, { id: '2', author: lead }, { id: '3', author: { type: 'admin', id: '1' } }, { id: '4', author: { type: 'user', id: LEAD } }] },
     // Every part by the lead.
     { id: 'v0000000000000000000000b', customers: [LEAD], author: other, parts: [{ id: '1', author: lead }, { id: '2', author: lead }] },
   ],
@@ -38,7 +39,7 @@ describe('POST /contacts/convert into an existing user, with conversations', () 
     const state = JSON.parse((await m.call('GET', '/__admin/state?app=merge', { token: null })).text);
     const user = { type: 'user', id: USER };
     expect(state.conversations.map((c: { customers: string[]; author: object; parts: { author: object }[] }) => ({ customers: c.customers, author: c.author, parts: c.parts.map((p) => p.author) }))).toEqual([
-      { customers: [USER, OTHER], author: user, parts: [other, user, { type: 'admin', id: '1' }] },
+      { customers: [USER, OTHER], author: user, parts: [other, user, { type: 'admin', id: '1' }, user] },
       { customers: [USER], author: other, parts: [user, user] },
     ]);
   });

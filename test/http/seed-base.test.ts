@@ -15,6 +15,7 @@ const U4 = 'u0000000000000000000000d';
 const L1 = 'l0000000000000000000000a';
 const C1 = 'c0000000000000000000000a';
 const A1 = 'a0000000000000000000000a';
+const S1 = 's0000000000000000000000a';
 const LATER = TEST_NOW + 10_000;
 
 const job = (id: number, customer_id: string, due_at: number) => ({ id, kind: 'enrich_customer', customer_id, due_at });
@@ -26,6 +27,7 @@ const doc = () => ({
   admins: [{ id: '50', name: 'Ann', email: 'ann@example.com' }, { id: '1', name: 'Bo', email: 'bo@example.com' }],
   teams: [{ id: '40', name: 'Team', admin_ids: ['1'] }],
   tags: [{ id: '7', name: 'VIP' }],
+  segments: [{ id: S1, name: 'Seg' }],
   data_attributes: [{ name: 'plan', data_type: 'string' }],
   companies: [{ id: C1, company_id: 'co-1', name: 'Acme' }],
   customers: [
@@ -35,7 +37,7 @@ const doc = () => ({
     { id: U4, user_id: 'u-4', created_at: 200 },
     { id: L1, type: 'contact', user_id: 'lead-1', phone: '+1 555 0100', created_at: 50 },
   ],
-  archived_customers: [{ id: A1, user_id: 'gone-1', email: 'gone@example.com' }],
+  archived_customers: [{ id: A1, user_id: 'gone-1', email: 'gone@example.com', segments: [S1] }],
   jobs: [job(5, U1, LATER), job(3, U2, LATER), job(4, A1, LATER - 1)],
   user_delete_requests: 3,
 });
@@ -81,7 +83,9 @@ describe('a seeded document, as the API reads it afterwards', () => {
 
   it('restores an archived user by its user_id, or by its email', async () => {
     const byUserId = await seeded();
-    expect((await post(byUserId, '/users', { user_id: 'gone-1' })).body.id).toBe(A1);
+    const restored = (await post(byUserId, '/users', { user_id: 'gone-1' })).body;
+    expect(restored.id).toBe(A1);
+    expect(ids(restored.segments.segments)).toEqual([S1]);
     const byEmail = await seeded();
     expect((await post(byEmail, '/users', { email: 'gone@example.com' })).body.id).toBe(A1);
   });
