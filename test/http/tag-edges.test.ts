@@ -1,5 +1,5 @@
-// POST /tags beyond the happy path: untagging one tag of several, the member a refusal names, and
-// GET /counts refusing page parameters where nothing is paged.
+// POST /tags beyond the happy path: untagging one tag of several, the member a refusal names (of a
+// company target of POST /users too), and GET /counts refusing page parameters where nothing is paged.
 
 import { describe, expect, it } from 'vitest';
 import { errorCodes, expectRejected, mock } from '../helpers.js';
@@ -39,5 +39,13 @@ describe('GET /counts with page parameters', () => {
       expect(res.body.errors[0].field).toBe(key);
     }
     expect((await m.call('GET', '/counts?type=company&count=tag&page=1&per_page=1')).status).toBe(200);
+  });
+});
+
+describe('POST /users with companies, the member a refusal names', () => {
+  it('refuses an empty company_id, naming it, and changes nothing', async () => {
+    const m = mock();
+    const res = await expectRejected(m, 'POST', '/users', { body: { user_id: 'empty-co-1', companies: [{ company_id: 'fine-co' }, { company_id: '' }] } }, 400, ['parameter_invalid']);
+    expect(res.body.errors[0].field).toBe('companies[1].company_id');
   });
 });
