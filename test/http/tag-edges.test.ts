@@ -1,8 +1,8 @@
 // POST /tags beyond the happy path: untagging one tag of several, the member a refusal names (of a
-// company target of POST /users too), and GET /counts refusing page parameters where nothing is paged.
+// company target of POST /users too), GET /counts refusing page parameters where nothing is paged, and a deleted tag leaving the export.
 
 import { describe, expect, it } from 'vitest';
-import { errorCodes, expectRejected, mock } from '../helpers.js';
+import { errorCodes, expectRejected, mock, stateText } from '../helpers.js';
 
 const tagNames = (user: { tags: { tags: { name: string }[] } }) => user.tags.tags.map((t) => t.name);
 
@@ -47,5 +47,16 @@ describe('POST /users with companies, the member a refusal names', () => {
     const m = mock();
     const res = await expectRejected(m, 'POST', '/users', { body: { user_id: 'empty-co-1', companies: [{ company_id: 'fine-co' }, { company_id: '' }] } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('companies[1].company_id');
+  });
+});
+
+describe('DELETE /tags/{id} and the export', () => {
+  it('takes the tag out of the conversations holding it, so the export seeds back', async () => {
+    const m = mock();
+    expect((await m.call('DELETE', '/tags/17513')).status).toBe(200);
+    const text = await stateText(m);
+    const conversation = (JSON.parse(text).conversations as { id: string; tags: string[] }[]).find((c) => c.id === '5714dd359a3fd47136000501');
+    expect(conversation?.tags).toEqual([]);
+    expect((await m.call('POST', '/__admin/seed?mode=replace', { token: null, raw: text, headers: { 'content-type': 'application/json' } })).status).toBe(200);
   });
 });
