@@ -2,10 +2,14 @@
 // code and field (what a client branches on); the human-readable message is documentation, and a
 // test per sentence would pin prose, not behaviour. Ignored: the message argument of the error
 // helpers of src/core/errors.ts, the `message` of an error item literal, a `message` parameter's
-// default, and the arguments of `new Error(...)` (internal invariants, never answered).
+// default, the arguments of `new Error(...)` (internal invariants, never answered), the problem of
+// a `new FixtureError(path, problem)` and of base.ts's reference checks (`check(ok, path, problem)`,
+// `refs(list, known, path, what)`: `what` only names the kind of record in the message). The path,
+// which the answer's `field` carries, stays mutated.
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-const MESSAGE_ARGUMENT = { apiError: 1, invalid: 1, missing: 1, notFound: 0 };
+const MESSAGE_ARGUMENT = { apiError: 1, invalid: 1, missing: 1, notFound: 0, check: 2, refs: 3 };
+const NEW_MESSAGE_ARGUMENT = { FixtureError: 1 };
 const REASON = 'error-message wording (see README, Reliability)';
 
 const calleeName = (callee) => (callee.type === 'Identifier' ? callee.name : undefined);
@@ -19,6 +23,7 @@ export const strykerPlugins = [
       if (path.listKey === 'arguments') {
         const name = calleeName(parent.node.callee);
         if (parent.isNewExpression() && name === 'Error') return REASON;
+        if (parent.isNewExpression() && name !== undefined && NEW_MESSAGE_ARGUMENT[name] === path.key) return REASON;
         if (parent.isCallExpression() && name !== undefined && MESSAGE_ARGUMENT[name] === path.key) return REASON;
       }
       if (parent.isObjectProperty() && path.key === 'value' && keyName(parent.node.key) === 'message') {
