@@ -110,7 +110,7 @@ const eventWrites: fc.Arbitrary<Write> = fc.oneof(
 );
 
 // Events weigh more than their share of the list, so the small cap below is passed within a run.
-const write = fc.oneof({ weight: 2, arbitrary: anyWrite }, { weight: 1, arbitrary: eventWrites });
+const write = fc.oneof({ weight: 1, arbitrary: anyWrite }, { weight: 1, arbitrary: eventWrites });
 
 const eventReads = ['user_id=ada-1&summary=true', 'user_id=ada-1&per_page=2', `intercom_user_id=${LEAD}&summary=true`, `intercom_user_id=${LEAD}&per_page=1`].map((q) => `/events?type=user&${q}`);
 
