@@ -231,6 +231,18 @@ describe('jobs in seeds', () => {
     expect((await m.call('POST', '/bulk/users', { body: { items: userItems(1, 9) } })).status).toBe(202);
   });
 
+  it('draws a new job id past the ids a seed brought back when the streams rewind', async () => {
+    const m = mock();
+    const first = (await m.call('POST', '/bulk/users', { body: { items: userItems(1) } })).body;
+    await runJobs(m);
+    // The seed rewinds the app's streams: the next id drawn is the one the first job got.
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: JSON.parse(await stateText(m)) })).status).toBe(200);
+    const second = (await m.call('POST', '/bulk/users', { body: { items: userItems(1, 1) } })).body;
+    expect(second.id).not.toBe(first.id);
+    expect((await m.call('GET', `/jobs/${first.id}`)).body).toMatchObject({ state: 'completed', tasks: [{ id: first.tasks[0].id }] });
+    expect(JSON.parse(await stateText(m)).bulk_jobs.map((j: { id: string }) => j.id)).toEqual([first.id, second.id]);
+  });
+
   it('refuses a merge that would hold more than 20 jobs, naming bulk_jobs', async () => {
     const m = mock();
     await m.call('POST', '/bulk/users', { body: { items: userItems(1) } });
