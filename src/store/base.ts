@@ -213,7 +213,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   doc.notes.sort((a, b) => Number(a.id) - Number(b.id));
   const notesOf = new Map<string, string[]>();
   for (const n of doc.notes) append(notesOf, n.customer, n.id);
-  const eventMaps = { events: new Map(), eventKeys: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
+  const eventMaps = { events: new Map(), eventKeys: new Map(), eventIds: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
   const people = new Set(doc.customers.flatMap((c) => (c.type === 'visitor' ? [] : [c.id])));
   for (const c of doc.archived_customers) people.add(c.id);
   const problem = seedEvents(eventMaps, doc, (id) => people.has(id));
@@ -252,6 +252,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     ...seedJobs(doc.bulk_jobs, tallies),
     events: eventMaps.events,
     eventKeys: eventMaps.eventKeys,
+    eventIds: eventMaps.eventIds,
     eventPeople: eventMaps.eventPeople,
     eventSummaries: eventMaps.eventSummaries,
   };
