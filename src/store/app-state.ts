@@ -90,6 +90,8 @@ export interface Collections<M extends 'base' | 'live'> {
   events: Coll<M, StoredEvent>;
   /** customer id NUL event name NUL created_at -> the event's place (the duplicate rule) */
   eventKeys: Coll<M, number>;
+  /** event id -> its place, so a new event's id never repeats one held (streams rewind on seeds) */
+  eventIds: Coll<M, number>;
   /** customer id -> the person's newest event and the ends of its summary list */
   eventPeople: Coll<M, EventPerson>;
   /** customer id NUL event name -> the running summary of that name */
@@ -135,6 +137,7 @@ export const COLLECTION_NAMES = [
   'companyAttributes',
   'events',
   'eventKeys',
+  'eventIds',
   'eventPeople',
   'eventSummaries',
   'bulkJobs',

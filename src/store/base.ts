@@ -15,10 +15,10 @@ import { conversationTallyKeys } from './conversation-state.js';
 import { exportJobs, seedJobs } from './bulk-jobs.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
 
-function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries'> {
+function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries' | 'event_log'> {
   const { customers, archived } = app.data;
-  const { events, summaries } = exportEvents(app.data, (id) => archived.has(id) || (customers.get(id)?.type ?? 'visitor') !== 'visitor');
-  return { events, event_summaries: summaries };
+  const { events, summaries, log } = exportEvents(app.data, (id) => archived.has(id) || (customers.get(id)?.type ?? 'visitor') !== 'visitor');
+  return log ? { events, event_summaries: summaries, event_log: log } : { events, event_summaries: summaries };
 }
 
 function check(ok: boolean, path: string, problem: string): void {
@@ -105,11 +105,25 @@ export function checkReferences(doc: FixtureDocument): void {
       check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
     });
   });
-  const tasks = new Set(doc.bulk_jobs.flatMap((j) => j.tasks.map((t) => `${j.id}\u0000${t.id}`)));
+  const tasks = new Set<string>();
+  doc.bulk_jobs.forEach((j, i) =>
+    j.tasks.forEach((t, k) => {
+      check(!tasks.has(`${j.id}\u0000${t.id}`), `bulk_jobs[${i}].tasks[${k}].id`, `duplicate task id "${t.id}" in job "${j.id}"`);
+      tasks.add(`${j.id}\u0000${t.id}`);
+    }),
+  );
+  const queued = new Set<string>();
   doc.jobs.forEach((j, i) => {
     if (j.kind === 'bulk_task') check(tasks.has(`${j.job_id}\u0000${j.task_id}`), `jobs[${i}].task_id`, `unknown bulk task "${j.task_id}" of job "${j.job_id}"`);
     else check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`);
+    if (j.kind === 'bulk_task') queued.add(`${j.job_id}\u0000${j.task_id}`);
   });
+  // A pending task nothing will run would hold its job unfinished, and the app's job cap shut, for good.
+  doc.bulk_jobs.forEach((j, i) =>
+    j.tasks.forEach((t, k) => {
+      check(t.state !== 'pending' || queued.has(`${j.id}\u0000${t.id}`), `bulk_jobs[${i}].tasks[${k}]`, `pending task "${t.id}" has no jobs entry of kind bulk_task to run it`);
+    }),
+  );
   const tokens = new Set(doc.app.tokens);
   for (const [token, admin] of Object.entries(doc.app.token_owners ?? {})) {
     check(tokens.has(token), 'app.token_owners', `"${token.slice(0, 100)}" is not one of the app's tokens`);
@@ -201,10 +215,10 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   doc.notes.sort((a, b) => Number(a.id) - Number(b.id));
   const notesOf = new Map<string, string[]>();
   for (const n of doc.notes) append(notesOf, n.customer, n.id);
-  const eventMaps = { events: new Map(), eventKeys: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
+  const eventMaps = { events: new Map(), eventKeys: new Map(), eventIds: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
   const people = new Set(doc.customers.flatMap((c) => (c.type === 'visitor' ? [] : [c.id])));
   for (const c of doc.archived_customers) people.add(c.id);
-  const problem = seedEvents(eventMaps, doc.events, doc.event_summaries, (id) => people.has(id));
+  const problem = seedEvents(eventMaps, doc, (id) => people.has(id));
   if (problem) throw new FixtureError(problem.path, problem.problem);
   const data: Collections<'base'> = {
     customers: byId(doc.customers),
@@ -240,6 +254,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     ...seedJobs(doc.bulk_jobs, tallies),
     events: eventMaps.events,
     eventKeys: eventMaps.eventKeys,
+    eventIds: eventMaps.eventIds,
     eventPeople: eventMaps.eventPeople,
     eventSummaries: eventMaps.eventSummaries,
   };

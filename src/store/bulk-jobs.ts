@@ -103,8 +103,11 @@ export function submitBulk(store: Store, app: AppState, kind: BulkKind, items: r
   } else {
     job = newJob(app, now);
   }
+  let taskId = `task_v2_${underscored(app.random.uuid())}`;
+  // Streams rewound by a seed draw again the ids of the records it holds: a taken one is skipped.
+  while (job.tasks.some((t) => t.id === taskId)) taskId = `task_v2_${underscored(app.random.uuid())}`;
   const task: BulkTask = {
-    id: `task_v2_${underscored(app.random.uuid())}`,
+    id: taskId,
     item_count: items.length,
     created_at: now,
     started_at: null,
@@ -134,7 +137,8 @@ function newJob(app: AppState, now: number): BulkJob {
     if (oldestId !== undefined) app.data.bulkJobs.delete(oldestId);
     tallies.set(FIRST, first + 1);
   }
-  const id = `job_v2_${underscored(app.random.uuid())}`;
+  let id = `job_v2_${underscored(app.random.uuid())}`;
+  while (app.data.bulkJobs.has(id)) id = `job_v2_${underscored(app.random.uuid())}`;
   order.set(String(seq), id);
   tallies.set(NEXT, seq + 1);
   if (tallies.get(FIRST) === undefined) tallies.set(FIRST, seq);

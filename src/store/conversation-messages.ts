@@ -56,7 +56,7 @@ function fromAdmin(store: Store, app: AppState, input: MessageInput, from: Party
   return { kind: 'admin', id: messageId(app), created_at: conversation.created_at, message_type: messageType, subject: input.subject ?? '', body: input.body as string, template, owner: admin };
 }
 
-/** `to`: a user by id, user_id or email (type user), or a lead by id or user_id (type contact). */
+/** `to`: a user by id, user_id or email (type user), or a lead by id, user_id or email (type contact). */
 function recipient(app: AppState, to: Party): Customer {
   return party(app, to, 'to');
 }

@@ -20,6 +20,14 @@ export interface EventRecord {
   event_name: string;
   created_at: number;
   metadata: EventMetadata;
+  /** Its place in the app's log (the `_<n>` of a `before` cursor); the export writes it so a seed keeps cursors. */
+  seq?: number;
+}
+
+/** The app's log bounds: the place of its oldest slot and the next place; slots of deleted people's events count. */
+export interface EventLog {
+  first: number;
+  next: number;
 }
 
 /** As stored: the record plus its place in the app's log and in its person's timeline. */
@@ -63,6 +71,7 @@ export interface EventSummaryRecord {
 export interface EventMaps {
   events: MapLike<StoredEvent>;
   eventKeys: MapLike<number>;
+  eventIds: MapLike<number>;
   eventPeople: MapLike<EventPerson>;
   eventSummaries: MapLike<EventSummary>;
   tallies: MapLike<number>;
@@ -87,15 +96,18 @@ const seqKey = (seq: number): string => String(seq);
 const dedupeKey = (customerId: string, name: string, createdAt: number): string => `${customerId}\u0000${name}\u0000${createdAt}`;
 const summaryKey = (customerId: string, name: string): string => `${customerId}\u0000${name}`;
 
-export function firstSeq(maps: EventMaps): number {
+/** Anything holding the log's tallies: live or seeded maps, or a base being checked. */
+type LogTallies = { tallies: { get(key: string): number | undefined } };
+
+export function firstSeq(maps: LogTallies): number {
   return maps.tallies.get(FIRST) ?? 1;
 }
 
-export function nextSeq(maps: EventMaps): number {
+export function nextSeq(maps: LogTallies): number {
   return maps.tallies.get(NEXT) ?? 1;
 }
 
-export const eventCount = (maps: EventMaps): number => nextSeq(maps) - firstSeq(maps);
+export const eventCount = (maps: LogTallies): number => nextSeq(maps) - firstSeq(maps);
 
 /** Events read by link (a timeline step), counted so tests can pin that nothing walks a person's history. */
 export const eventWork = { reads: 0 };
@@ -216,7 +228,10 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number)
   const maps = app.data;
   if (maps.eventKeys.get(dedupeKey(person.id, input.event_name, createdAt)) !== undefined) return false;
   while (eventCount(maps) >= maxEvents) evictOldest(maps);
-  addEvent(maps, { id: app.random.uuid(), customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata });
+  let id = app.random.uuid();
+  // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
+  while (maps.eventIds.get(id) !== undefined) id = app.random.uuid();
+  addEvent(maps, { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata });
   return true;
 }
 
@@ -233,6 +248,7 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   if (older) maps.events.set(seqKey(older.seq), { ...older, newer: seq });
   if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: seq });
   maps.eventKeys.set(dedupeKey(cid, record.event_name, record.created_at), seq);
+  maps.eventIds.set(record.id, seq);
   const personNext = { ...person, newest: newer ? person.newest : seq, oldest: older ? person.oldest : seq };
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
@@ -292,6 +308,7 @@ export function evictOldest(maps: EventMaps): void {
   if (!gone) return;
   maps.events.delete(seqKey(seq));
   maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));
+  maps.eventIds.delete(gone.id);
   const older = eventAt(maps, gone.older);
   const newer = eventAt(maps, gone.newer);
   if (older) maps.events.set(seqKey(older.seq), { ...older, newer: gone.newer });
@@ -387,40 +404,70 @@ export function summariesOf(maps: EventMaps, customerId: string): EventSummary[]
 }
 
 /**
- * The events in arrival order, and the summaries person by person, for the fixture document. Events
- * of people deleted since (a permanent deletion, a deleted or merged lead) stay in the log until
- * they age out, but nothing can read them, so the document leaves them out.
+ * The events in arrival order with their places in the log, the log's bounds, and the summaries
+ * person by person in their list order, for the fixture document. Events of people deleted since
+ * (a permanent deletion, a deleted or merged lead) stay in the log until they age out, but nothing
+ * can read them, so the document leaves them out; the bounds keep their slots, which still count
+ * against the cap.
  */
-export function exportEvents(maps: EventMaps, isPerson: (id: string) => boolean): { events: EventRecord[]; summaries: EventSummaryRecord[] } {
+export function exportEvents(
+  maps: EventMaps,
+  isPerson: (id: string) => boolean,
+): { events: EventRecord[]; summaries: EventSummaryRecord[]; log: EventLog | undefined } {
   const events: EventRecord[] = [];
   const summaries: EventSummaryRecord[] = [];
   const seen = new Set<string>();
   for (let seq = firstSeq(maps); seq < nextSeq(maps); seq++) {
     const e = eventAt(maps, seq);
     if (!e || !isPerson(e.customer_id)) continue;
-    events.push({ id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata });
+    events.push({ id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata, seq });
     if (seen.has(e.customer_id)) continue;
     seen.add(e.customer_id);
     for (const s of summariesOf(maps, e.customer_id)) summaries.push({ customer_id: e.customer_id, name: s.name, count: s.count, first: s.first, last: s.last });
   }
-  return { events, summaries };
+  const log = maps.tallies.get(NEXT) === undefined ? undefined : { first: firstSeq(maps), next: nextSeq(maps) };
+  return { events, summaries, log };
 }
 
+type Problem = { path: string; problem: string } | undefined;
+
 /**
- * Builds the event maps of a seeded base: the events replayed in order (oldest first), then the
- * exported summaries laid over the derived ones. Returns the problem of the first bad entry.
+ * Builds the event maps of a seeded base: the log bounds set, the events replayed in order (each
+ * at its `seq` when given, else at the next place), then the exported summaries laid over the
+ * derived ones and put in the document's order. Returns the problem of the first bad entry.
  */
-export function seedEvents(maps: EventMaps, events: readonly EventRecord[], summaries: readonly EventSummaryRecord[], isPerson: (id: string) => boolean): { path: string; problem: string } | undefined {
-  const ids = new Set<string>();
+export function seedEvents(
+  maps: EventMaps,
+  doc: { events: readonly EventRecord[]; event_summaries: readonly EventSummaryRecord[]; event_log?: EventLog | undefined },
+  isPerson: (id: string) => boolean,
+): Problem {
+  const { events, event_summaries: summaries, event_log: log } = doc;
+  if (log) {
+    if (log.next < log.first) return { path: 'event_log.next', problem: 'next cannot come before first' };
+    maps.tallies.set(FIRST, log.first);
+    maps.tallies.set(NEXT, log.first);
+  }
   for (const [i, e] of events.entries()) {
     if (!isPerson(e.customer_id)) return { path: `events[${i}].customer_id`, problem: `unknown user or lead "${e.customer_id}"` };
-    if (ids.has(e.id)) return { path: `events[${i}].id`, problem: `duplicate id "${e.id}"` };
+    if (maps.eventIds.get(e.id) !== undefined) return { path: `events[${i}].id`, problem: `duplicate id "${e.id}"` };
     if (maps.eventKeys.get(dedupeKey(e.customer_id, e.event_name, e.created_at)) !== undefined) {
       return { path: `events[${i}]`, problem: 'a duplicate of an earlier event (same person, event_name and created_at)' };
     }
-    ids.add(e.id);
-    addEvent(maps, e);
+    if (e.seq !== undefined) {
+      if (maps.tallies.get(NEXT) !== undefined && e.seq < nextSeq(maps)) return { path: `events[${i}].seq`, problem: 'places in the log must increase along the list' };
+      if (log && e.seq >= log.next) return { path: `events[${i}].seq`, problem: 'past event_log.next' };
+      if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, e.seq);
+      maps.tallies.set(NEXT, e.seq);
+    }
+    const { seq: _place, ...record } = e;
+    addEvent(maps, record);
   }
+  if (log) {
+    if (nextSeq(maps) > log.next) return { path: 'event_log.next', problem: 'the events take more places than the log holds' };
+    maps.tallies.set(NEXT, log.next);
+  }
+  const order = new Map<string, string[]>();
+  const listed = new Set<string>();
   for (const [i, s] of summaries.entries()) {
     const key = summaryKey(s.customer_id, s.name);
     const entry = maps.eventSummaries.get(key);
@@ -428,7 +475,30 @@ export function seedEvents(maps: EventMaps, events: readonly EventRecord[], summ
     if (s.count < entry.kept || s.first > entry.first || s.last < entry.last) {
       return { path: `event_summaries[${i}]`, problem: 'count, first and last must cover the events of that name' };
     }
+    if (listed.has(key)) return { path: `event_summaries[${i}]`, problem: `a second entry of "${s.name}" for "${s.customer_id}"` };
+    listed.add(key);
     maps.eventSummaries.set(key, { ...entry, count: s.count, first: s.first, last: s.last });
+    const names = order.get(s.customer_id);
+    if (names) names.push(s.name);
+    else order.set(s.customer_id, [s.name]);
   }
+  for (const [cid, names] of order) relinkSummaries(maps, cid, names);
   return undefined;
+}
+
+/**
+ * Puts a person's summary list in the order given (names first seen before their first kept event
+ * was evicted keep their place), the names not given after them in the order the events gave.
+ */
+function relinkSummaries(maps: EventMaps, cid: string, listed: readonly string[]): void {
+  const person = maps.eventPeople.get(cid);
+  if (!person) return;
+  const given = new Set(listed);
+  const names = [...listed, ...summariesOf(maps, cid).flatMap((s) => (given.has(s.name) ? [] : [s.name]))];
+  names.forEach((name, i) => {
+    const key = summaryKey(cid, name);
+    const entry = maps.eventSummaries.get(key);
+    if (entry) maps.eventSummaries.set(key, { ...entry, prev: names[i - 1] ?? null, next: names[i + 1] ?? null });
+  });
+  maps.eventPeople.set(cid, { ...person, first_name: names[0] ?? null, last_name: names[names.length - 1] ?? null });
 }

@@ -1,7 +1,7 @@
 // The complete fixture document (every member present) and the loose input form people write.
 
 import type { BulkJob } from './bulk-jobs.js';
-import type { EventRecord, EventSummaryRecord } from './events.js';
+import type { EventLog, EventRecord, EventSummaryRecord } from './events.js';
 import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Note, Segment, Tag, Team } from './types.js';
 
 export interface FixtureDocument {
@@ -29,6 +29,8 @@ export interface FixtureDocument {
   events: EventRecord[];
   /** The running summaries of the people's event names (GET /events?summary=true). */
   event_summaries: EventSummaryRecord[];
+  /** The log's bounds (present once the app's log has held an event), so a seed keeps cursors and the cap count. */
+  event_log?: EventLog;
   /** Bulk jobs, oldest first (store/bulk-jobs.ts). */
   bulk_jobs: BulkJob[];
 }
@@ -65,6 +67,7 @@ export interface FixtureInput {
   company_data_attributes?: Loose<DataAttribute, 'name' | 'data_type'>[];
   events?: EventRecord[];
   event_summaries?: EventSummaryRecord[];
+  event_log?: EventLog;
   bulk_jobs?: BulkJob[];
   generate?: GenerateSpec;
 }

@@ -232,6 +232,7 @@ export function normalize(input: FixtureInput): FixtureDocument {
     notes: (input.notes ?? []).map((n) => ({ id: n.id, customer: n.customer, admin_id: n.admin_id, body: n.body, created_at: n.created_at ?? REFERENCE_TIME })),
     events: (input.events ?? []).map((e) => ({ ...e, metadata: e.metadata ?? {} })),
     event_summaries: [...(input.event_summaries ?? [])],
+    ...(input.event_log ? { event_log: { ...input.event_log } } : {}),
     bulk_jobs: [...(input.bulk_jobs ?? [])],
   };
 }

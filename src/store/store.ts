@@ -12,6 +12,9 @@ import { expandFixture, type Expansion } from './expand.js';
 import { checkGenerateCaps, checkMergedTotals, countParts, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
 import { runDueJobs } from './jobs.js';
+import { MAX_JOBS } from '../schemas/job.js';
+import { eventCount } from './events.js';
+import { mergeEvents, mergeQueue } from './merge-logs.js';
 import { Journal, JournalSpace } from './journal.js';
 import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
@@ -297,7 +300,14 @@ export class Store {
         throw new FixtureError('app.tokens', `token "${token}" already belongs to app "${owner}"`);
       }
     }
-    return buildBase(doc, counter);
+    // Seeded state is held to the caps API writes keep, so the next write evicts one event, not a backlog.
+    if (doc.bulk_jobs.length > MAX_JOBS) throw new FixtureError('bulk_jobs', `the app would hold ${doc.bulk_jobs.length} bulk jobs: at most ${MAX_JOBS}, the app's job limit`);
+    const base = buildBase(doc, counter);
+    const events = eventCount(base.data);
+    if (events > this.limits.events) {
+      throw new FixtureError('events', `the app would hold ${events} events (places in its log): at most ${this.limits.events}, the app's events limit (limits.events)`);
+    }
+    return base;
   }
 
   private install(base: AppBase, previous?: AppState, ids: IdsMode = 'rewind'): AppState {
@@ -319,12 +329,6 @@ function mergeById<T extends { id: string }>(current: readonly T[], incoming: re
   return [...out.values()];
 }
 
-/** `current` less the entries `incoming` replaces (same key), then `incoming`: linear in both. */
-function withoutKeys<T>(current: readonly T[], incoming: readonly T[], key: (x: T) => string): T[] {
-  const replaced = new Set(incoming.map(key));
-  return [...current.filter((x) => !replaced.has(key(x))), ...incoming];
-}
-
 function withoutIds<T extends { id: string }>(items: readonly T[], leaving: readonly { id: string }[]): T[] {
   if (leaving.length === 0) return [...items];
   const gone = new Set(leaving.map((x) => x.id));
@@ -335,7 +339,6 @@ function withoutIds<T extends { id: string }>(items: readonly T[], leaving: read
 function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, input: FixtureInput): FixtureDocument {
   const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
   for (const a of incoming.data_attributes) attributes.set(a.name, a);
-  const incomingJobs = new Set(incoming.jobs.map((j) => j.id));
   const app = { ...current.app, ...input.app };
   // Owners of tokens the merged app no longer has go with them.
   if (app.token_owners) {
@@ -353,14 +356,13 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     // A record named in one list of the incoming document leaves the other list of the current one.
     customers: mergeById(withoutIds(current.customers, incoming.archived_customers), incoming.customers),
     conversations: mergeById(current.conversations, incoming.conversations),
-    jobs: [...current.jobs.filter((j) => !incomingJobs.has(j.id)), ...incoming.jobs],
+    jobs: mergeQueue(current.jobs, incoming.jobs),
     archived_customers: mergeById(withoutIds(current.archived_customers, incoming.customers), incoming.archived_customers),
     user_delete_requests: input.user_delete_requests ?? current.user_delete_requests,
     former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
     notes: mergeById(current.notes, incoming.notes),
     company_data_attributes: [...new Map([...current.company_data_attributes, ...incoming.company_data_attributes].map((a) => [a.name, a])).values()],
-    events: mergeById(current.events, incoming.events),
-    event_summaries: withoutKeys(current.event_summaries, incoming.event_summaries, (s) => `${s.customer_id}\u0000${s.name}`),
+    ...mergeEvents(current, incoming),
     bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
   };
 }

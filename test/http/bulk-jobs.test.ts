@@ -186,3 +186,71 @@ describe('jobs and state', () => {
     expect((await other.call('GET', '/users?user_id=bulk-1')).body.total_count).toBe(1);
   });
 });
+
+describe('jobs in seeds', () => {
+  const APP = { id: 'demo', tokens: ['demo-token'] };
+  const seedRejected = async (m: TestMock, body: unknown, mode: string) => {
+    const res = await expectRejected(m, 'POST', `/__admin/seed?mode=${mode}`, { token: null, body }, 400, ['parameter_invalid']);
+    return res.body.errors[0].field as string;
+  };
+
+  it('a merge never lets another queue entry take a task\'s place: the job still runs', async () => {
+    const m = mock();
+    const job = (await m.call('POST', '/bulk/users', { body: { items: userItems(1) } })).body;
+    const [entry] = JSON.parse(await stateText(m)).jobs;
+    expect(entry).toMatchObject({ id: 1, kind: 'bulk_task', job_id: job.id });
+    // Another app's export numbers its queue from 1 too.
+    const merged = await m.call('POST', '/__admin/seed?mode=merge', {
+      token: null,
+      body: { app: APP, customers: [{ id: 'zz1', type: 'user', user_id: 'zz', email: 'zz@example.com' }], jobs: [{ id: 1, kind: 'enrich_customer', customer_id: 'zz1', due_at: TEST_NOW + 3600 }] },
+    });
+    expect(merged.status, merged.text).toBe(200);
+    expect(JSON.parse(await stateText(m)).jobs.map((j: { id: number; kind: string }) => [j.id, j.kind])).toEqual([[1, 'bulk_task'], [2, 'enrich_customer']]);
+    await runJobs(m);
+    expect((await m.call('GET', `/jobs/${job.id}`)).body.state).toBe('completed');
+    expect((await m.call('GET', '/users?user_id=bulk-0')).body.total_count).toBe(1);
+    // Merging the app's own export again replaces each entry by what it runs, adding none.
+    const queued = (await m.call('POST', '/bulk/users', { body: { items: userItems(1, 5) } })).body;
+    const state = JSON.parse(await stateText(m));
+    expect((await m.call('POST', '/__admin/seed?mode=merge', { token: null, body: { app: APP, bulk_jobs: state.bulk_jobs, jobs: state.jobs } })).status).toBe(200);
+    expect(JSON.parse(await stateText(m)).jobs).toEqual(state.jobs);
+    await runJobs(m);
+    expect((await m.call('GET', `/jobs/${queued.id}`)).body.state).toBe('completed');
+  });
+
+  it('refuses a seed whose pending task has no queue entry, or a job with two tasks of one id', async () => {
+    const m = mock();
+    await m.call('POST', '/bulk/users', { body: { items: userItems(1) } });
+    const state = JSON.parse(await stateText(m));
+    expect(await seedRejected(m, { ...state, jobs: [] }, 'replace')).toBe('bulk_jobs[0].tasks[0]');
+    const [job] = state.bulk_jobs;
+    const twice = { ...job, tasks: [job.tasks[0], { ...job.tasks[0], state: 'completed', items: [] }] };
+    expect(await seedRejected(m, { ...state, bulk_jobs: [twice] }, 'replace')).toBe('bulk_jobs[0].tasks[1].id');
+    // The queue still runs and the app still takes jobs.
+    await runJobs(m);
+    expect((await m.call('POST', '/bulk/users', { body: { items: userItems(1, 9) } })).status).toBe(202);
+  });
+
+  it('draws a new job id past the ids a seed brought back when the streams rewind', async () => {
+    const m = mock();
+    const first = (await m.call('POST', '/bulk/users', { body: { items: userItems(1) } })).body;
+    await runJobs(m);
+    // The seed rewinds the app's streams: the next id drawn is the one the first job got.
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: JSON.parse(await stateText(m)) })).status).toBe(200);
+    const second = (await m.call('POST', '/bulk/users', { body: { items: userItems(1, 1) } })).body;
+    expect(second.id).not.toBe(first.id);
+    expect((await m.call('GET', `/jobs/${first.id}`)).body).toMatchObject({ state: 'completed', tasks: [{ id: first.tasks[0].id }] });
+    expect(JSON.parse(await stateText(m)).bulk_jobs.map((j: { id: string }) => j.id)).toEqual([first.id, second.id]);
+  });
+
+  it('refuses a merge that would hold more than 20 jobs, naming bulk_jobs', async () => {
+    const m = mock();
+    await m.call('POST', '/bulk/users', { body: { items: userItems(1) } });
+    await runJobs(m);
+    const [done] = JSON.parse(await stateText(m)).bulk_jobs;
+    const jobs = Array.from({ length: 20 }, (_, i) => ({ ...done, id: `job_seeded_${i}` }));
+    expect(await seedRejected(m, { app: APP, bulk_jobs: jobs }, 'merge')).toBe('bulk_jobs');
+    expect((await m.call('POST', '/__admin/seed?mode=merge', { token: null, body: { app: APP, bulk_jobs: jobs.slice(1) } })).status).toBe(200);
+    expect(JSON.parse(await stateText(m)).bulk_jobs).toHaveLength(20);
+  });
+});

@@ -214,3 +214,96 @@ describe('events cap', () => {
     expect(state.events.map((e: { event_name: string }) => e.event_name)).toEqual(['c', 'd', 'a']);
   });
 });
+
+describe('events in seeds', () => {
+  const seed = (m: TestMock, body: unknown, mode = 'replace') => m.call('POST', `/__admin/seed?mode=${mode}`, { token: null, body });
+  const refusedSeed = async (m: TestMock, body: unknown, mode: string) => {
+    const res = await expectRejected(m, 'POST', `/__admin/seed?mode=${mode}`, { token: null, body }, 400, ['parameter_invalid']);
+    const { field, message } = res.body.errors[0] as { field: string; message: string };
+    return { field, message };
+  };
+
+  it('refuses a replace or merge seed that would hold more events than limits.events, naming events and the cap', async () => {
+    const m = mock({ limits: { events: 3 } });
+    await post(m, { event_name: 'a', created_at: T - 9, user_id: 'ada-1' });
+    await post(m, { event_name: 'b', created_at: T - 8, user_id: 'ada-1' });
+    const state = JSON.parse(await stateText(m));
+    const extra = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `seeded-${i}`, customer_id: ADA, event_name: 'seeded', created_at: T - 100 + i }));
+    const replace = await refusedSeed(m, { ...state, events: [...state.events, ...extra(2)], event_log: undefined }, 'replace');
+    expect(replace.field).toBe('events');
+    expect(replace.message).toContain('at most 3');
+    const merge = await refusedSeed(m, { app: { id: 'demo', tokens: ['demo-token'] }, events: extra(2) }, 'merge');
+    expect(merge).toEqual({ field: 'events', message: expect.stringContaining('would hold 4 events') });
+    // At the cap, a seed is taken, and the next event pushes out exactly one.
+    expect((await seed(m, { app: { id: 'demo', tokens: ['demo-token'] }, events: extra(1) }, 'merge')).status).toBe(200);
+    await post(m, { event_name: 'c', created_at: T - 7, user_id: 'ada-1' });
+    expect(await names(m, 'user_id=ada-1')).toEqual(['c', 'b', 'seeded']);
+    expect(JSON.parse(await stateText(m)).events.map((e: { event_name: string }) => e.event_name)).toEqual(['b', 'seeded', 'c']);
+  });
+
+  it('seeds back from an export with evictions to byte-identical answers: summary order, cursors, the next evictions', async () => {
+    // Two apps take the same writes; one of them goes through export and seed (ids=fresh keeps its
+    // id streams running, so the events it gets next have the same ids as the other's).
+    const [m, other] = [mock({ limits: { events: 4 } }), mock({ limits: { events: 4 } })];
+    for (const x of [m, other]) {
+      // The lead's event keeps its place in the log after the lead is deleted, and still counts.
+      await post(x, { event_name: 'lead', created_at: T - 10, id: LEAD });
+      for (const [name, at] of [['a', 1], ['b', 2], ['a', 3], ['c', 4]] as const) await post(x, { event_name: name, created_at: T - 10 + at, user_id: 'ada-1' });
+      expect((await x.call('DELETE', `/contacts/${LEAD}`)).status).toBe(200);
+    }
+    const reads = ['user_id=ada-1&summary=true', 'user_id=ada-1&per_page=1', 'user_id=ada-1&per_page=2'];
+    const answers = async (x: TestMock) => Promise.all(reads.map(async (q) => (await x.call('GET', `/events?type=user&${q}`)).text));
+    const kept = await answers(m);
+    // The first "a" was evicted: the summary still lists "a" first.
+    expect(JSON.parse(kept[0] as string).events.map((e: { name: string }) => e.name)).toEqual(['a', 'b', 'c']);
+    const exported = await stateText(other);
+    expect((await seed(other, JSON.parse(exported), 'replace&ids=fresh')).status).toBe(200);
+    expect(await stateText(other)).toBe(exported);
+    expect(await answers(other)).toEqual(kept);
+    // The next events evict the same ones on both: the deleted lead's slot first, then "b".
+    for (const x of [m, other]) {
+      await post(x, { event_name: 'd', created_at: T - 1, user_id: 'ada-1' });
+      await post(x, { event_name: 'e', created_at: T, user_id: 'ada-1' });
+    }
+    expect(await answers(other)).toEqual(await answers(m));
+    expect(await names(other, 'user_id=ada-1')).toEqual(['e', 'd', 'c', 'a']);
+  });
+
+  it('merges events alone into the summaries the app holds, counting them', async () => {
+    const m = mock();
+    await post(m, { event_name: 'n', created_at: T - 10, user_id: 'ada-1' });
+    const merged = await seed(m, { app: { id: 'demo', tokens: ['demo-token'] }, events: [{ id: 'merged-1', customer_id: ADA, event_name: 'n', created_at: T - 5 }] }, 'merge');
+    expect(merged.status, merged.text).toBe(200);
+    const summary = await list(m, 'user_id=ada-1&summary=true');
+    expect(summary.events).toEqual([{ name: 'n', first: new Date((T - 10) * 1000).toISOString(), last: new Date((T - 5) * 1000).toISOString(), count: 2, description: null }]);
+    expect(await names(m, 'user_id=ada-1')).toEqual(['n', 'n']);
+    // Merged again (the same id), the event replaces itself and is not counted twice.
+    expect((await seed(m, { app: { id: 'demo', tokens: ['demo-token'] }, events: [{ id: 'merged-1', customer_id: ADA, event_name: 'n', created_at: T - 5 }] }, 'merge')).status).toBe(200);
+    expect((await list(m, 'user_id=ada-1&summary=true')).events[0].count).toBe(2);
+  });
+
+  it('refuses places in the log that do not increase or fall outside event_log', async () => {
+    const m = mock();
+    await post(m, { event_name: 'a', created_at: T - 2, user_id: 'ada-1' });
+    await post(m, { event_name: 'b', created_at: T - 1, user_id: 'ada-1' });
+    const state = JSON.parse(await stateText(m));
+    expect(state.event_log).toEqual({ first: 1, next: 3 });
+    const swapped = { ...state, events: state.events.map((e: { seq: number }, i: number) => ({ ...e, seq: 2 - i })) };
+    expect(await refusedSeed(m, swapped, 'replace')).toEqual({ field: 'events[1].seq', message: expect.stringContaining('increase') });
+    expect((await refusedSeed(m, { ...state, event_log: { first: 1, next: 2 } }, 'replace')).field).toBe('events[1].seq');
+  });
+});
+
+describe('event ids after a seed', () => {
+  it('a new event never takes the id of one held, though the seed rewound the streams: the export seeds back', async () => {
+    const m = mock();
+    await post(m, { event_name: 'a', created_at: T - 10, user_id: 'ada-1' });
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: JSON.parse(await stateText(m)) })).status).toBe(200);
+    await post(m, { event_name: 'b', created_at: T - 5, user_id: 'ada-1' });
+    const exported = JSON.parse(await stateText(m));
+    const [first, second] = exported.events.map((e: { id: string }) => e.id);
+    expect(second).not.toBe(first);
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: exported })).status).toBe(200);
+    expect(await names(m, 'user_id=ada-1')).toEqual(['b', 'a']);
+  });
+});
