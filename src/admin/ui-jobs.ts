@@ -59,7 +59,7 @@ const bulkJobSchema = obj(
   ['id', 'state', 'open', 'created_at', 'updated_at', 'completed_at', 'closing_at', 'tasks', 'pending_tasks', 'items', 'failed_items'],
 );
 
-function bulkJobSummary(job: BulkJob, now: number) {
+export function bulkJobSummary(job: BulkJob, now: number) {
   let pending = 0;
   let items = 0;
   let failed = 0;
