@@ -68,11 +68,15 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
+    // The bundle (esbuild's process) and the browser start while this thread seeds the store.
+    const launching = launchChromium();
+    launching.catch(() => undefined); // still thrown where it is awaited, below; not an unhandled rejection meanwhile
     // A fresh bundle of ui/ as it is now, where no other test reads it.
-    bundle = await buildConsole(mkdtempSync(join(tmpdir(), 'console-bundle-')));
+    const building = buildConsole(mkdtempSync(join(tmpdir(), 'console-bundle-')));
     const store = createStore({ clock: new Clock({ start: TEST_NOW, frozen: true }) });
+    bundle = await building;
     server = await listen(createApp({ store, adminToken: ADMIN_TOKEN, consoleDir: bundle, log: () => undefined }), 0, '127.0.0.1');
-    browser = await launchChromium();
+    browser = await launching;
     // bypassCSP only lets the test inject axe-core; the page's own policy allows this origin alone.
     const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, bypassCSP: true });
     page = await context.newPage();
