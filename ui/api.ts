@@ -174,6 +174,8 @@ export async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, b
 }
 
 const enc = encodeURIComponent;
+/** Notes and events per page on a customer's page. */
+export const ACTIVITY_PAGE = 20;
 
 export const api = {
   health: () => call<{ apps: string[]; clock: Clock }>('GET', '/__admin/health'),
@@ -188,8 +190,8 @@ export const api = {
   deleteSnapshot: (app: string, name: string) => call<unknown>('DELETE', `/__admin/snapshots/${enc(name)}${qs({ app })}`),
   customers: (query: Query) => call<CustomersPage>('GET', `/__admin/customers${qs(query)}`),
   customer: (app: string, id: string) => call<CustomerPage>('GET', `/__admin/customers/${enc(id)}${qs({ app })}`),
-  notes: (app: string, id: string, offset: number) => call<NotesPage>('GET', `/__admin/customers/${enc(id)}/notes${qs({ app, offset, limit: 20 })}`),
-  events: (app: string, id: string, before: string) => call<EventsPage>('GET', `/__admin/customers/${enc(id)}/events${qs({ app, before, limit: 20 })}`),
+  notes: (app: string, id: string, offset: number) => call<NotesPage>('GET', `/__admin/customers/${enc(id)}/notes${qs({ app, offset, limit: ACTIVITY_PAGE })}`),
+  events: (app: string, id: string, before: string) => call<EventsPage>('GET', `/__admin/customers/${enc(id)}/events${qs({ app, before, limit: ACTIVITY_PAGE })}`),
   bulkJobs: (app: string) => call<Paged & { jobs: BulkJobSummary[] }>('GET', `/__admin/bulk-jobs${qs({ app, limit: 100 })}`),
   companies: (app: string, offset: number) => call<Paged & { companies: CompanyRow[] }>('GET', `/__admin/companies${qs({ app, offset })}`),
   company: (app: string, id: string, offset: number) => call<CompanyPage>('GET', `/__admin/companies/${enc(id)}${qs({ app, offset })}`),

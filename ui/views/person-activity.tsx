@@ -2,7 +2,7 @@
 // person's timeline) with the event summary, newest first, on the customer's page.
 
 import { useState } from 'preact/hooks';
-import { api, when } from '../api.js';
+import { ACTIVITY_PAGE, api, when } from '../api.js';
 import { ErrorNote, Pager, Section, show, useLoad } from '../common.js';
 
 export function Notes({ app, id }: { app: string; id: string }) {
@@ -38,7 +38,7 @@ export function Events({ app, id }: { app: string; id: string }) {
   const before = cursors[cursors.length - 1] ?? '';
   const page = useLoad(() => api.events(app, id, before), [app, id, before]);
   const d = page.data;
-  const first = (cursors.length - 1) * 20;
+  const first = (cursors.length - 1) * ACTIVITY_PAGE;
   return (
     <>
       <Section title={`Event summary (${d?.summaries.length ?? '…'} names)`}>
