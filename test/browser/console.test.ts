@@ -172,6 +172,19 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     await expect.poll(() => page.locator('.meta').textContent()).toMatch(/^snoozed until .* · assignee Support \(team\) · waiting since /);
     await shot('records-thread');
     await expectAccessible('Thread');
+
+    // 21 older events through a bulk job, run at once: opened again from the thread, the customer's events take two pages.
+    const items = Array.from({ length: 21 }, (_, i) => ({ method: 'post', data_type: 'event', data: { event_name: 'page-view', created_at: TEST_NOW - 1000 + i, user_id: 'grace-2' } }));
+    expect((await api('POST', '/bulk/events', { items })).status).toBe(202);
+    expect((await api('POST', '/__admin/jobs/run?app=demo')).body.ran).toBe(1);
+    await page.locator('.meta').getByRole('link', { name: 'Grace Hopper' }).click();
+    const eventPages = page.getByRole('navigation', { name: 'Events pages' });
+    await expect.poll(() => eventPages.textContent()).toContain('1–20 of 24');
+    await eventPages.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => eventPages.textContent()).toContain('21–24 of 24');
+    await expect.poll(() => events.getByRole('row').nth(4).textContent()).toMatch(new RegExp(`^page-view${stamp(TEST_NOW - 1000)}`));
+    await eventPages.getByRole('button', { name: 'First' }).click();
+    await expect.poll(() => eventPages.textContent()).toContain('1–20 of 24');
   }, 60_000);
 
   it('Traffic: a request sent to the API appears in the live tail and opens to its request and response', async () => {
