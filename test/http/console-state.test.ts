@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { eventWork } from '../../src/store/events.js';
+import { sliceWork } from '../../src/store/join-log.js';
 import { expectRejected, mock, TEST_NOW } from '../helpers.js';
 
 const ADA = '5714dd359a3fd47136000001';
@@ -36,6 +37,17 @@ describe('GET /__admin/customers/{id}/notes', () => {
     // The same notes, in the same order, as the API lists them.
     const viaApi = await m.call('GET', `/notes?id=${ADA}`);
     expect(viaApi.body.notes.map((n: { id: string }) => n.id)).toEqual([made.body.id, '1002', '1001']);
+  });
+
+  it('reads a deep page through the person\'s notes index: its cost is the page, not the person\'s notes', async () => {
+    const m = mock();
+    const notes = Array.from({ length: 3000 }, (_, i) => ({ id: String(20_000 + i), customer: ADA, admin_id: '814860', body: `<p>n${i}</p>`, created_at: TEST_NOW - 3000 + i }));
+    m.store.seedApp({ app: { id: 'demo', tokens: ['demo-token'] }, notes }, 'merge');
+    sliceWork.visited = 0;
+    const res = await m.call('GET', `/__admin/customers/${ADA}/notes?app=demo&offset=1500&limit=3`, admin);
+    expect(res.body.total).toBe(3002);
+    expect(res.body.notes.map((n: { id: string }) => n.id)).toEqual(['21499', '21498', '21497']);
+    expect(sliceWork.visited).toBeLessThan(100);
   });
 
   it('shows a lead\'s notes, and answers 404 for a visitor or an unknown id and 400 for a bad limit', async () => {
