@@ -259,17 +259,23 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
   it('can be used with the keyboard alone', async () => {
     // Tabbing starts at the top of the page (a click on the title moves the starting point there, as a reload would).
     await page.getByRole('heading', { name: 'messaging-api-mock', exact: true }).click();
-    const focused = () => page.evaluate<string>("document.activeElement?.textContent?.trim() ?? ''");
-    const tabTo = async (text: string) => {
+    // What a screen reader would call the focused control: its label, or its text.
+    const focused = () => page.evaluate<string>("(() => { const e = document.activeElement; return ((e && e.labels && e.labels[0]) || e)?.textContent?.trim() ?? ''; })()");
+    const tabTo = async (text: string, key = 'Tab') => {
       for (let i = 0; i < 60; i++) {
-        await page.keyboard.press('Tab');
+        await page.keyboard.press(key);
         if ((await focused()) === text) return;
       }
-      throw new Error(`Tab never reached "${text}"`);
+      throw new Error(`${key} never reached "${text}"`);
     };
     await tabTo('Records');
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
+    // Searching from the keyboard: the field, the text, Enter submits.
+    await tabTo('Search text');
+    await page.keyboard.type('lovelace');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('table', { name: 'Customers' }).getByRole('row').count()).toBe(2);
     await tabTo('Ada Lovelace');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Ada Lovelace (user)' }).waitFor();
