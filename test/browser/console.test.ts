@@ -261,12 +261,12 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     await page.getByRole('heading', { name: 'messaging-api-mock', exact: true }).click();
     // What a screen reader would call the focused control: its label, or its text.
     const focused = () => page.evaluate<string>("(() => { const e = document.activeElement; return ((e && e.labels && e.labels[0]) || e)?.textContent?.trim() ?? ''; })()");
-    const tabTo = async (text: string, key = 'Tab') => {
+    const tabTo = async (text: string) => {
       for (let i = 0; i < 60; i++) {
-        await page.keyboard.press(key);
+        await page.keyboard.press('Tab');
         if ((await focused()) === text) return;
       }
-      throw new Error(`${key} never reached "${text}"`);
+      throw new Error(`Tab never reached "${text}"`);
     };
     await tabTo('Records');
     await page.keyboard.press('Enter');
