@@ -3,6 +3,8 @@
 
 import type { appSummary } from '../src/admin/ui-apps.js';
 import type { conversationSummary } from '../src/admin/ui-conversations.js';
+import type { bulkJobSummary } from '../src/admin/ui-jobs.js';
+import type { EventMetadata } from '../src/store/events.js';
 import type { customerSummary } from '../src/admin/ui-records.js';
 import type { JournalEntry } from '../src/store/journal.js';
 import type { Company, Customer } from '../src/store/types.js';
@@ -10,6 +12,7 @@ import type { Company, Customer } from '../src/store/types.js';
 export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
+export type BulkJobSummary = ReturnType<typeof bulkJobSummary>;
 export type { JournalEntry, Customer, Company };
 
 export interface Paged {
@@ -51,6 +54,15 @@ export interface CustomerPage {
   segments: Capped<Named>;
   conversations: Capped<ConversationSummary>;
 }
+export interface NotesPage extends Paged {
+  notes: { id: string; admin: { id: string; name: string | null }; body: string; body_text: string; created_at: number }[];
+}
+export interface EventsPage {
+  events: { id: string; event_name: string; created_at: number; metadata: EventMetadata }[];
+  next_before: string | null;
+  held: number;
+  summaries: { name: string; count: number; kept: number; first: number; last: number }[];
+}
 export interface CompanyRow {
   id: string;
   company_id: string;
@@ -82,6 +94,9 @@ export interface Thread {
     body_text: string;
     open: boolean;
     read: boolean;
+    state: 'open' | 'closed' | 'snoozed';
+    snoozed_until: number | null;
+    waiting_since: number | null;
     created_at: number;
     updated_at: number;
     author: Person;
@@ -159,6 +174,8 @@ export async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, b
 }
 
 const enc = encodeURIComponent;
+/** Notes and events per page on a customer's page. */
+export const ACTIVITY_PAGE = 20;
 
 export const api = {
   health: () => call<{ apps: string[]; clock: Clock }>('GET', '/__admin/health'),
@@ -173,6 +190,9 @@ export const api = {
   deleteSnapshot: (app: string, name: string) => call<unknown>('DELETE', `/__admin/snapshots/${enc(name)}${qs({ app })}`),
   customers: (query: Query) => call<CustomersPage>('GET', `/__admin/customers${qs(query)}`),
   customer: (app: string, id: string) => call<CustomerPage>('GET', `/__admin/customers/${enc(id)}${qs({ app })}`),
+  notes: (app: string, id: string, offset: number) => call<NotesPage>('GET', `/__admin/customers/${enc(id)}/notes${qs({ app, offset, limit: ACTIVITY_PAGE })}`),
+  events: (app: string, id: string, before: string) => call<EventsPage>('GET', `/__admin/customers/${enc(id)}/events${qs({ app, before, limit: ACTIVITY_PAGE })}`),
+  bulkJobs: (app: string) => call<Paged & { jobs: BulkJobSummary[] }>('GET', `/__admin/bulk-jobs${qs({ app, limit: 100 })}`),
   companies: (app: string, offset: number) => call<Paged & { companies: CompanyRow[] }>('GET', `/__admin/companies${qs({ app, offset })}`),
   company: (app: string, id: string, offset: number) => call<CompanyPage>('GET', `/__admin/companies/${enc(id)}${qs({ app, offset })}`),
   tags: (app: string, offset: number) => call<Paged & { tags: (Named & { people: number; companies: number })[] }>('GET', `/__admin/tags${qs({ app, offset, limit: 100 })}`),

@@ -8,6 +8,7 @@ import type { AppState } from '../store/app-state.js';
 import { WINDOW_SECONDS, windowAllowance } from '../store/rate-limit.js';
 import type { Store } from '../store/store.js';
 import { CONTROL_TAG } from './target.js';
+import { pendingByKind, pendingSchema } from './ui-jobs.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
 
 const count = int({ minimum: 0 });
@@ -32,11 +33,12 @@ const appSummarySchema: Schema = obj(
       ['per_minute', 'allowance', 'used', 'remaining', 'reset'],
     ),
     pending_jobs: count,
+    pending_by_kind: pendingSchema,
     next_job_due: nullable(int({ description: 'Unix second the earliest pending job is due' })),
     snapshots: count,
     journal_entries: count,
   },
-  ['id', 'name', 'provisioned', 'counts', 'rate_limit', 'pending_jobs', 'next_job_due', 'snapshots', 'journal_entries'],
+  ['id', 'name', 'provisioned', 'counts', 'rate_limit', 'pending_jobs', 'pending_by_kind', 'next_job_due', 'snapshots', 'journal_entries'],
 );
 
 export function appSummary(store: Store, app: AppState) {
@@ -63,6 +65,7 @@ export function appSummary(store: Store, app: AppState) {
     },
     rate_limit: { per_minute: app.config.rate_limit_per_minute, allowance, used, remaining: Math.max(0, allowance - used), reset: windowStart + WINDOW_SECONDS },
     pending_jobs: app.jobs.length,
+    pending_by_kind: pendingByKind(app),
     // The queue is kept in due order (store/jobs.ts).
     next_job_due: app.jobs[0]?.due_at ?? null,
     snapshots: app.snapshots.size,
@@ -76,7 +79,7 @@ export const listApps = adminRoute({
   operationId: 'adminListApps',
   summary: 'Every app with its counts, rate-limit window and pending jobs',
   description:
-    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its pending jobs, snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app.',
+    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its pending jobs (in all and by kind: enrichment after writes, bulk tasks), snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app.',
   tag: CONTROL_TAG,
   query: pagedQuery(),
   response: {

@@ -5,6 +5,7 @@
 import { notFound } from '../core/errors.js';
 import { htmlToPlainText } from '../core/html-text.js';
 import { listConversations } from '../store/conversation-list.js';
+import { lifecycleAt } from '../store/conversation-state.js';
 import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, nullable, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../store/app-state.js';
@@ -13,21 +14,30 @@ import { CONTROL_TAG, requireApp } from './target.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
 
 const authorSchema: Schema = obj(
-  { type: oneOfStrings(['admin', 'user', 'lead', 'bot', 'nobody_admin']), id: str(), name: nullable(str({ description: 'The admin\'s name, or the customer\'s name or email' })) },
+  { type: oneOfStrings(['admin', 'team', 'user', 'lead', 'bot', 'nobody_admin']), id: str(), name: nullable(str({ description: 'The admin\'s or team\'s name, or the customer\'s name or email' })) },
   ['type', 'id', 'name'],
 );
 
+/** The lifecycle as the API reads it now (a snooze whose time has come is over), store/conversation-state.ts. */
+const lifecycleProps: Record<string, Schema> = {
+  state: oneOfStrings(['open', 'closed', 'snoozed']),
+  snoozed_until: nullable(int()),
+  waiting_since: nullable(int({ description: 'Since when the customer has waited for an answer; null when an admin answered last' })),
+};
+const lifecycleKeys = Object.keys(lifecycleProps);
+
 export const conversationSummarySchema: Schema = obj(
-  { id: str(), subject: str({ description: 'As plain text' }), open: bool(), read: bool(), assignee: nullable(obj({ type: str(), id: str() }, ['type', 'id'])), customers: int({ minimum: 0 }), parts: int({ minimum: 0 }), updated_at: int() },
-  ['id', 'subject', 'open', 'read', 'assignee', 'customers', 'parts', 'updated_at'],
+  { id: str(), subject: str({ description: 'As plain text' }), open: bool(), read: bool(), ...lifecycleProps, assignee: nullable(authorSchema), customers: int({ minimum: 0 }), parts: int({ minimum: 0 }), updated_at: int() },
+  ['id', 'subject', 'open', 'read', ...lifecycleKeys, 'assignee', 'customers', 'parts', 'updated_at'],
 );
 
-export const conversationSummary = (c: Conversation) => ({
+export const conversationSummary = (app: AppState, now: number, c: Conversation) => ({
   id: c.id,
   subject: htmlToPlainText(c.subject),
   open: c.open,
   read: c.read,
-  assignee: c.assignee ? { type: c.assignee.type, id: c.assignee.id } : null,
+  ...lifecycleAt(c, now),
+  assignee: c.assignee ? author(app, c.assignee) : null,
   customers: c.customers.length,
   parts: c.parts.length,
   updated_at: c.updated_at,
@@ -36,6 +46,7 @@ export const conversationSummary = (c: Conversation) => ({
 function author(app: AppState, a: Author) {
   let name: string | null = null;
   if (a.type === 'admin') name = app.data.admins.get(a.id)?.name ?? null;
+  else if (a.type === 'team') name = app.data.teams.get(a.id)?.name ?? null;
   else if (a.type === 'user' || a.type === 'lead') {
     const c = app.data.customers.get(a.id);
     name = c?.name ?? c?.email ?? c?.pseudonym ?? null;
@@ -48,7 +59,7 @@ export const listConversationsForConsole = adminRoute({
   path: '/__admin/conversations',
   operationId: 'adminListConversations',
   summary: 'An app\'s conversations, most recently updated first',
-  description: 'One page of the app\'s conversations (subject, state, assignee, how many customers and parts).',
+  description: 'One page of the app\'s conversations (subject, state open/closed/snoozed with the snooze\'s end and waiting_since as the API reads them now, the assignee (an admin or a team) named, how many customers and parts).',
   tag: CONTROL_TAG,
   query: pagedQuery(),
   response: {
@@ -64,7 +75,8 @@ export const listConversationsForConsole = adminRoute({
     const all = listConversations(app, { page: 1, per_page: offset + limit }, { origin: '', path: '', query: {} });
     const total = app.data.conversations.size;
     const items = all.items.slice(offset);
-    return { body: { conversations: items.map(conversationSummary), total, next_offset: offset + limit < total ? offset + limit : null } };
+    const now = input.store.now();
+    return { body: { conversations: items.map((c) => conversationSummary(app, now, c)), total, next_offset: offset + limit < total ? offset + limit : null } };
   },
 });
 
@@ -88,7 +100,7 @@ export const getThread = adminRoute({
   operationId: 'adminGetConversation',
   summary: 'One conversation as a thread',
   description:
-    'The conversation (subject, opening message in HTML and plain text, state, assignee, customers, tags) and one page (offset, limit) of its parts in the order they were added, each in HTML and plain text with its author\'s name. Attachment URLs are given as text.',
+    'The conversation (subject, opening message in HTML and plain text, state open/closed/snoozed, snoozed_until, waiting_since, assignee, customers, tags) and one page (offset, limit) of its parts in the order they were added, each in HTML and plain text with its author\'s name. Attachment URLs are given as text.',
   tag: CONTROL_TAG,
   params: { id: str({ maxLength: 64 }) },
   query: pagedQuery(),
@@ -105,6 +117,7 @@ export const getThread = adminRoute({
             body_text: str(),
             open: bool(),
             read: bool(),
+            ...lifecycleProps,
             created_at: int(),
             updated_at: int(),
             author: authorSchema,
@@ -113,7 +126,7 @@ export const getThread = adminRoute({
             tags: arr(obj({ id: str(), name: str() }, ['id', 'name'])),
             attachments: arr(obj({ name: str(), url: str() }, ['name', 'url'])),
           },
-          ['id', 'subject', 'body', 'body_text', 'open', 'read', 'created_at', 'updated_at', 'author', 'assignee', 'customers', 'tags', 'attachments'],
+          ['id', 'subject', 'body', 'body_text', 'open', 'read', ...lifecycleKeys, 'created_at', 'updated_at', 'author', 'assignee', 'customers', 'tags', 'attachments'],
         ),
         parts: obj({ parts: arr(partSchema), ...pageProps }, ['parts', 'total', 'next_offset']),
       },
@@ -140,6 +153,7 @@ export const getThread = adminRoute({
           body_text: htmlToPlainText(c.body),
           open: c.open,
           read: c.read,
+          ...lifecycleAt(c, input.store.now()),
           created_at: c.created_at,
           updated_at: c.updated_at,
           author: author(app, c.author),

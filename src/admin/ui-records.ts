@@ -181,13 +181,14 @@ export const getCustomer = adminRoute({
     const total = joinedCount(maps, c.id);
     // The log holds them in the order the customer joined them: the most recent are at its end.
     const ids = joinedSlice(maps, c.id, Math.max(0, total - DETAIL_LIST_CAP), total, () => true, true).reverse();
+    const now = input.store.now();
     return {
       body: {
         customer: c,
         companies: { total: c.companies.length, items: companies },
         tags: namesOf(c.tags, (id) => app.data.tags.get(id)),
         segments: namesOf(c.segments, (id) => app.data.segments.get(id)),
-        conversations: { total, items: ids.map((id) => conversationSummary(app.data.conversations.get(id) as Conversation)) },
+        conversations: { total, items: ids.map((id) => conversationSummary(app, now, app.data.conversations.get(id) as Conversation)) },
       },
     };
   },

@@ -188,6 +188,9 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   adminListConversations: { query: { app: 'demo', offset: 0, limit: 50 } },
   adminGetConversation: { params: { id: GROUP_CONVERSATION }, query: { app: 'demo', offset: 0, limit: 50 } },
   adminTailRequests: { query: { app: 'demo', after: 0, limit: 50, method: '', path: '', operationId: '', status: 200 } },
+  adminListCustomerNotes: { params: { id: ADA }, query: { app: 'demo', offset: 0, limit: 50 } },
+  adminListCustomerEvents: { params: { id: ADA }, query: { app: 'demo', before: '', limit: 50 } },
+  adminListBulkJobs: { query: { app: 'demo', offset: 0, limit: 50 } },
 };
 
 /**

@@ -37,7 +37,7 @@ export const eventListQuerySchema: Schema = openObj({
   summary: oneOfStrings(['true', 'false'], { description: 'true: one entry per event name instead of the events.' }),
 });
 
-const metadataOutput: Schema = {
+export const metadataOutput: Schema = {
   type: 'object',
   additionalProperties: {
     anyOf: [

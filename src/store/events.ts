@@ -372,8 +372,16 @@ function pastCursor(e: StoredEvent, c: Cursor): boolean {
  * still held (what a next link carries) starts at its older neighbour: the page costs its own
  * length. Otherwise the timeline is read from the newest until the cursor is passed.
  */
-export function eventPage(maps: EventMaps, customerId: string, cursor: Cursor | undefined, perPage: number, now: number): { items: StoredEvent[]; more: boolean } {
-  const oldest = now - LIST_WINDOW_SECONDS;
+export function eventPage(
+  maps: EventMaps,
+  customerId: string,
+  cursor: Cursor | undefined,
+  perPage: number,
+  now: number,
+  // The API lists the last 90 days; the console (Infinity) every event held.
+  windowSeconds = LIST_WINDOW_SECONDS,
+): { items: StoredEvent[]; more: boolean } {
+  const oldest = now - windowSeconds;
   let e: StoredEvent | undefined;
   const anchor = cursor?.seq === undefined ? undefined : eventAt(maps, cursor.seq);
   if (cursor && anchor && anchor.customer_id === customerId && anchor.created_at * 1000 === cursor.ms) {

@@ -122,19 +122,24 @@ export function listNotes(app: AppState, query: NoteListQuery, paging: PageReque
     throw missing('id', 'One of id, intercom_user_id, user_id or email is required.');
   }
   const person = findPerson(app, { id, user_id: query.user_id, email: query.email }, '');
+  const listing = personNotes(app, person.id);
+  const { items, pages } = paginate(listing, paging, link);
+  return { person, total: listing.total, items, pages };
+}
+
+/** A person's notes newest first, read through its index: a slice costs its length (log of the index). */
+export function personNotes(app: AppState, customerId: string): Listing<Note> {
   const maps = noteMaps(app);
-  const total = joinedCount(maps, person.id);
+  const total = joinedCount(maps, customerId);
   const notes = app.data.notes;
   // The log is oldest first: the newest-first slice [start, end) is its positions [total-end, total-start), reversed.
-  const listing: Listing<Note> = {
+  return {
     total,
     slice: (start, end) =>
-      joinedSlice(maps, person.id, Math.max(0, total - end), total - start, () => true, true)
+      joinedSlice(maps, customerId, Math.max(0, total - end), total - start, () => true, true)
         .reverse()
         .map((id) => notes.get(id) as Note),
   };
-  const { items, pages } = paginate(listing, paging, link);
-  return { person, total, items, pages };
 }
 
 const allNoteIds = (app: AppState, customerId: string): string[] => joined(noteMaps(app), customerId, (id) => (app.data.notes.get(id)?.customer === customerId ? id : undefined));

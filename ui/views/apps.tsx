@@ -1,5 +1,5 @@
 // Apps: every app's counts and rate-limit window, the clock (freeze, set, advance), reset,
-// snapshots (take, restore, delete), pending jobs and save.
+// snapshots (take, restore, delete), pending jobs by kind, the chosen app's bulk jobs, and save.
 
 import { useState } from 'preact/hooks';
 import { api, ControlError, when, type AppSummary } from '../api.js';
@@ -59,6 +59,11 @@ function AppsTable({ apps }: { apps: AppSummary[] }) {
               <td>{when(a.rate_limit.reset)}</td>
               <td class="num">
                 {a.pending_jobs}
+                {a.pending_jobs > 0 && (
+                  <div class="sub">
+                    {a.pending_by_kind.enrichment} enrichment, {a.pending_by_kind.bulk_tasks} bulk
+                  </div>
+                )}
                 {a.next_job_due !== null && <div class="sub">next {when(a.next_job_due)}</div>}
               </td>
               <td class="num">{a.snapshots}</td>
@@ -193,6 +198,56 @@ function StatePanel({ app, dataDir, onChanged }: { app: string; dataDir: boolean
   );
 }
 
+function BulkJobs({ app, version }: { app: string; version: unknown }) {
+  const jobs = useLoad(() => api.bulkJobs(app), [app, version]);
+  const d = jobs.data;
+  return (
+    <Section title={`Bulk jobs of ${app}`}>
+      <ErrorNote error={jobs.error} />
+      {d && d.total === 0 && <p class="sub">No bulk jobs (POST /bulk/users, /bulk/events).</p>}
+      {d && d.total > 0 && (
+        <div class="scroll">
+          <table>
+            <caption class="sr-only">Bulk jobs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">State</th>
+                <th scope="col" class="num">Tasks (pending)</th>
+                <th scope="col" class="num">Items</th>
+                <th scope="col" class="num">Failed items</th>
+                <th scope="col">Created</th>
+                <th scope="col">Takes tasks until</th>
+                <th scope="col">Completed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.jobs.map((j) => (
+                <tr key={j.id}>
+                  <th scope="row" class="mono">
+                    {j.id}
+                  </th>
+                  <td>
+                    <span class={`badge ${j.state}`}>{j.state}</span>
+                  </td>
+                  <td class="num">
+                    {j.tasks} ({j.pending_tasks})
+                  </td>
+                  <td class="num">{j.items}</td>
+                  <td class="num">{j.failed_items}</td>
+                  <td>{when(j.created_at)}</td>
+                  <td>{j.open ? when(j.closing_at) : 'closed'}</td>
+                  <td>{when(j.completed_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
 export function AppsView({ app, onChanged }: { app: string; onChanged: () => void }) {
   const apps = useLoad(() => api.apps(), []);
   const reload = () => {
@@ -208,6 +263,7 @@ export function AppsView({ app, onChanged }: { app: string; onChanged: () => voi
       </Section>
       {apps.data && <ClockPanel now={apps.data.clock.now} frozen={apps.data.clock.frozen} onChanged={reload} />}
       {apps.data && <StatePanel app={app} dataDir={apps.data.data_dir} onChanged={reload} />}
+      {apps.data && <BulkJobs app={app} version={apps.data} />}
     </>
   );
 }

@@ -1,10 +1,15 @@
-// Conversations, most recently updated first, a page at a time.
+// Conversations, most recently updated first, a page at a time, each with its lifecycle: open,
+// closed or snoozed (until when), who it is assigned to and since when the customer has waited.
 
 import { useState } from 'preact/hooks';
-import { api, when } from '../api.js';
+import { api, when, type ConversationSummary, type Person } from '../api.js';
 import { ErrorNote, Pager, Section, useLoad } from '../common.js';
 
-export function ConversationRows({ rows, onOpen }: { rows: { id: string; subject: string; open: boolean; parts: number; customers: number; updated_at: number; assignee: { type: string; id: string } | null }[]; onOpen: (id: string) => void }) {
+export const StateBadge = ({ state }: { state: string }) => <span class={`badge ${state}`}>{state}</span>;
+
+export const who = (p: Person | null): string => (p ? `${p.name ?? p.id} (${p.type})` : '—');
+
+export function ConversationRows({ rows, onOpen }: { rows: ConversationSummary[]; onOpen: (id: string) => void }) {
   return (
     <div class="scroll">
       <table>
@@ -14,6 +19,7 @@ export function ConversationRows({ rows, onOpen }: { rows: { id: string; subject
             <th scope="col">Subject</th>
             <th scope="col">State</th>
             <th scope="col">Assignee</th>
+            <th scope="col">Waiting since</th>
             <th scope="col" class="num">Customers</th>
             <th scope="col" class="num">Parts</th>
             <th scope="col">Updated</th>
@@ -34,9 +40,11 @@ export function ConversationRows({ rows, onOpen }: { rows: { id: string; subject
                 </a>
               </th>
               <td>
-                <span class={c.open ? 'badge open' : 'badge'}>{c.open ? 'open' : 'closed'}</span>
+                <StateBadge state={c.state} />
+                {c.snoozed_until !== null && <div class="sub">until {when(c.snoozed_until)}</div>}
               </td>
-              <td>{c.assignee ? `${c.assignee.type} ${c.assignee.id}` : '—'}</td>
+              <td>{who(c.assignee)}</td>
+              <td>{when(c.waiting_since)}</td>
               <td class="num">{c.customers}</td>
               <td class="num">{c.parts}</td>
               <td>{when(c.updated_at)}</td>

@@ -1,8 +1,10 @@
-// One customer's page: attributes, custom attributes, companies, tags, segments, conversations.
+// One customer's page: attributes, custom attributes, companies, tags, segments, notes, events
+// and their summary, conversations.
 
 import { api, when } from '../api.js';
 import { ErrorNote, Section, show, useLoad } from '../common.js';
 import { ConversationRows } from './conversations.js';
+import { Events, Notes } from './person-activity.js';
 import type { Open } from './records.js';
 
 export function Attributes({ record, skip }: { record: Record<string, unknown>; skip: string[] }) {
@@ -60,10 +62,15 @@ export function CustomerPage({ app, id, onOpen }: { app: string; id: string; onO
               <ul class="chips">{d.segments.items.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
             </Section>
           </div>
+          {d.customer.type !== 'visitor' && (
+            <>
+              <Notes app={app} id={d.customer.id} />
+              <Events app={app} id={d.customer.id} />
+            </>
+          )}
           <Section title={`Conversations (${d.conversations.total})`}>
             <ConversationRows rows={d.conversations.items} onOpen={(cid) => onOpen({ kind: 'thread', id: cid })} />
           </Section>
-          <p class="sub">This mock keeps no events or notes for customers; the API it mocks has none here.</p>
         </>
       )}
     </>

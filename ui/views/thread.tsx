@@ -5,8 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, when, type Part, type Person } from '../api.js';
 import { ErrorNote, Pager, Section, useLoad } from '../common.js';
-
-const who = (p: Person | null): string => (p ? `${p.name ?? p.id} (${p.type})` : '—');
+import { StateBadge, who } from './conversations.js';
 
 function Message({ author, at, kind, text, html, attachments }: { author: Person; at: number; kind: string; text: string | null; html: string | null; attachments: Part['attachments'] }) {
   return (
@@ -44,7 +43,8 @@ export function ThreadPage({ app, id, onOpenCustomer }: { app: string; id: strin
       {c && thread && (
         <Section title={c.subject || 'Conversation'}>
           <p class="meta">
-            <span class={c.open ? 'badge open' : 'badge'}>{c.open ? 'open' : 'closed'}</span> assignee {who(c.assignee)} · customers{' '}
+            <StateBadge state={c.state} />
+            {c.snoozed_until !== null && ` until ${when(c.snoozed_until)}`} · assignee {who(c.assignee)} · waiting since {when(c.waiting_since)} · customers{' '}
             {c.customers.map((p, i) => (
               <span key={p.id}>
                 {i > 0 && ', '}
