@@ -7,7 +7,7 @@
 // splice per index of the scopes the conversation is or was in), journaled so a rolled-back write
 // reverts its changes, and forgotten when the state is replaced.
 
-import { SortedIndex, type Entry } from './sorted-index.js';
+import { SortedIndex, SortedIndexes } from './sorted-index.js';
 import type { Conversation } from './types.js';
 import { assigneeKey, lifecycleOf } from './conversation-state.js';
 
@@ -48,32 +48,13 @@ function* counted(records: Iterable<Conversation>): Iterable<Conversation> {
   }
 }
 
-interface Change {
-  index: SortedIndex<Conversation>;
-  id: string;
-  was: Entry;
-}
-
+/** The indexes live in a `SortedIndexes` (group = scope, key = `<filter>:<field>`), which journals them. */
 export class ConversationIndexes {
-  /** scope -> `<filter>:<field>` -> index */
-  private scopes = new Map<string, Map<string, SortedIndex<Conversation>>>();
-  private journal: { changes: Change[]; built: [string, string][] } | null = null;
+  private readonly lists = new SortedIndexes();
 
   /** The index of `scope` under `filter` and `field`, built from `members` the first time. */
   get(scope: string, filter: ConversationFilter, field: ConversationSortKey, members: () => Iterable<Conversation>): SortedIndex<Conversation> {
-    let variants = this.scopes.get(scope);
-    if (variants === undefined) {
-      variants = new Map();
-      this.scopes.set(scope, variants);
-    }
-    const name = `${filter}:${field}`;
-    let index = variants.get(name);
-    if (index === undefined) {
-      index = makeIndex(filter, field).build(counted(members()));
-      variants.set(name, index);
-      this.journal?.built.push([scope, name]);
-    }
-    return index;
+    return this.lists.get(scope, `${filter}:${field}`, () => makeIndex(filter, field).build(counted(members())));
   }
 
   /** After a write: the conversation leaves the scopes it was in and is listed anew in those it is in. */
@@ -86,37 +67,23 @@ export class ConversationIndexes {
     scopes.set(ALL_SCOPE, true);
     scopes.set(assigneeScope(assigneeKey(next.assignee)), true);
     for (const id of next.customers) scopes.set(customerScope(id), true);
-    for (const [scope, isIn] of scopes) {
-      const variants = this.scopes.get(scope);
-      if (variants === undefined) continue;
-      for (const index of variants.values()) {
-        const was = index.update(next.id, isIn ? next : undefined);
-        if (was !== undefined) this.journal?.changes.push({ index, id: next.id, was });
-      }
-    }
+    for (const [scope, isIn] of scopes) this.lists.update(scope, next.id, isIn ? next : undefined);
   }
 
   begin(): void {
-    this.journal = { changes: [], built: [] };
+    this.lists.begin();
   }
 
   commit(): void {
-    this.journal = null;
+    this.lists.commit();
   }
 
-  /** Reverts the changes since `begin`, newest first; an index built meanwhile saw undone writes, so it goes. */
+  /** Reverts the changes since `begin`; an index built meanwhile saw undone writes, so it goes. */
   rollback(): void {
-    const journal = this.journal;
-    this.journal = null;
-    if (journal === null) return;
-    for (let i = journal.changes.length - 1; i >= 0; i--) {
-      const { index, id, was } = journal.changes[i] as Change;
-      index.put(id, was.listed, was.key);
-    }
-    for (const [scope, name] of journal.built) this.scopes.get(scope)?.delete(name);
+    this.lists.rollback();
   }
 
   clear(): void {
-    if (this.scopes.size > 0) this.scopes = new Map();
+    this.lists.clear();
   }
 }
