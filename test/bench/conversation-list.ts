@@ -9,27 +9,19 @@
 // `npx tsx test/bench/conversation-list.ts [--rounds N]` prints the table; `conversationLists()`
 // returns the rows for run.ts.
 
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
 import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { pairedRow, timedGet, type PairedRow } from './paired-pages.js';
 
 export const CONVERSATION_SIZES = { small: 100, big: 10_000 } as const;
 const PER_PAGE = 20;
 const REQUESTS_PER_ROUND = 200;
 const CUSTOMERS = ['benchcustomer00000000001', 'benchcustomer00000000002', 'benchcustomer00000000003', 'benchcustomer00000000004'];
 
-export interface ConversationListRow {
-  request: string;
-  smallMs: number;
-  bigMs: number;
-  /** bigMs / smallMs: the target is <= 1.1. */
-  ratio: number;
-  small: { total: number; page: number };
-  big: { total: number; page: number };
-}
+export type ConversationListRow = PairedRow;
 
 const pad = (i: number) => String(i).padStart(6, '0');
 
@@ -49,11 +41,6 @@ const conversation = (i: number, n: number) => {
     read: i % 5 === 0,
     waiting_since: i % 3 !== 2 ? REFERENCE_TIME - n + i : null,
   };
-};
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
 };
 
 const QUERIES: readonly { request: string; query: string }[] = [
@@ -80,14 +67,8 @@ export async function conversationLists(options: { rounds?: number } = {}): Prom
     );
     return { name, headers: { authorization: `Bearer ${token}` } };
   });
-  const get = async (path: string, headers: Record<string, string>) => {
-    const start = performance.now();
-    const res = await app.request(path, { headers });
-    const text = await res.text();
-    const ms = performance.now() - start;
-    if (res.status !== 200) throw new Error(`${path} → ${res.status} ${text.slice(0, 200)}`);
-    return { ms, body: JSON.parse(text) as { pages: { total_pages: number }; conversations: unknown[] } };
-  };
+  const get = timedGet<{ pages: { total_pages: number }; conversations: unknown[] }>(app);
+
   const rows: ConversationListRow[] = [];
   for (const { request, query } of QUERIES) {
     const plan = await Promise.all(
@@ -97,21 +78,10 @@ export async function conversationLists(options: { rounds?: number } = {}): Prom
         const path = `/conversations?${query}&per_page=${PER_PAGE}&page=${page}`;
         const first = await get(path, a.headers);
         if (first.body.conversations.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${first.body.conversations.length} conversations, not a full page`);
-        return { ...a, total, page, path, times: [] as number[] };
+        return { ...a, total, page, path };
       }),
     );
-    for (let round = 0; round <= rounds; round++) {
-      for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
-        for (const p of i % 2 === 0 ? plan : [...plan].reverse()) {
-          const { ms } = await get(p.path, p.headers);
-          if (round > 0) p.times.push(ms);
-        }
-      }
-    }
-    const [small, big] = plan as [(typeof plan)[number], (typeof plan)[number]];
-    const smallMs = median(small.times);
-    const bigMs = median(big.times);
-    rows.push({ request, smallMs, bigMs, ratio: bigMs / smallMs, small: { total: small.total, page: small.page }, big: { total: big.total, page: big.page } });
+    rows.push(await pairedRow(request, plan, { rounds, perRound: REQUESTS_PER_ROUND, get }));
   }
   return rows;
 }

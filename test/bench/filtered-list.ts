@@ -13,28 +13,19 @@
 // rows for run.ts.
 
 import { MAX_PAGED_RECORDS } from '../../src/core/pagination.js';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
 import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { pairedRow, timedGet, type PairedRow } from './paired-pages.js';
 
 export const SIZES = { small: 100, big: 100_000 } as const;
 const PER_PAGE = 20;
 const REQUESTS_PER_ROUND = 200;
 const SEGMENT = 'benchsegment0001';
 
-export interface FilteredListRow {
-  request: string;
-  smallMs: number;
-  bigMs: number;
-  /** bigMs / smallMs: the target is <= 1.1. */
-  ratio: number;
-  /** Members of the filter in each app, and the page read. */
-  small: { total: number; page: number };
-  big: { total: number; page: number };
-}
+export type FilteredListRow = PairedRow;
 
 const pad = (i: number) => String(i).padStart(6, '0');
 
@@ -75,11 +66,6 @@ const user = (i: number, n: number) => ({
   custom_attributes: { plan_tier: 'pro', seats: 5 },
 });
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-};
-
 const QUERIES: readonly { request: string; query: string; list?: 'companies' }[] = [
   { request: 'GET /users?tag_id=', query: 'tag_id=1' },
   { request: 'GET /users?segment_id=', query: `segment_id=${SEGMENT}` },
@@ -107,14 +93,8 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
     );
     return { name, headers: { authorization: `Bearer ${token}` } };
   });
-  const get = async (path: string, headers: Record<string, string>) => {
-    const start = performance.now();
-    const res = await app.request(path, { headers });
-    const text = await res.text();
-    const ms = performance.now() - start;
-    if (res.status !== 200) throw new Error(`${path} → ${res.status} ${text.slice(0, 200)}`);
-    return { ms, body: JSON.parse(text) as Record<string, unknown> & { total_count: number } };
-  };
+  const get = timedGet<Record<string, unknown> & { total_count: number }>(app);
+
   const rows: FilteredListRow[] = [];
   for (const { request, query, list = 'users' } of QUERIES) {
     const plan = await Promise.all(
@@ -126,23 +106,10 @@ export async function filteredLists(options: { rounds?: number } = {}): Promise<
         const first = await get(path, a.headers);
         const items = first.body[list] as unknown[];
         if (items.length !== PER_PAGE) throw new Error(`${path} on ${a.name}: ${items.length} ${list}, not a full page`);
-        return { ...a, total, page, path, times: [] as number[] };
+        return { ...a, total, page, path };
       }),
     );
-    // Request by request, alternating which app goes first, so drift in the machine's load (other
-    // processes, JIT, collection) falls on both alike; round 0 is the warm-up.
-    for (let round = 0; round <= rounds; round++) {
-      for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
-        for (const p of i % 2 === 0 ? plan : [...plan].reverse()) {
-          const { ms } = await get(p.path, p.headers);
-          if (round > 0) p.times.push(ms);
-        }
-      }
-    }
-    const [small, big] = plan as [(typeof plan)[number], (typeof plan)[number]];
-    const smallMs = median(small.times);
-    const bigMs = median(big.times);
-    rows.push({ request, smallMs, bigMs, ratio: bigMs / smallMs, small: { total: small.total, page: small.page }, big: { total: big.total, page: big.page } });
+    rows.push(await pairedRow(request, plan, { rounds, perRound: REQUESTS_PER_ROUND, get }));
   }
   return rows;
 }
