@@ -121,6 +121,18 @@ function parameters(def: RouteDef): ParameterObject[] {
     const s = schema as Schema;
     out.push({ name, in: 'query', required: required.has(name), schema: withRefs(s, false), ...(s.description ? { description: s.description } : {}), ...exampleOf(examples?.query?.[name]) });
   }
+  // An operation the default version lacks needs the header, so the docs page pre-fills it.
+  const versions = versionsIn(def.versions);
+  if (def.scope === 'app' && !versions.includes(DEFAULT_API_VERSION)) {
+    out.push({
+      name: 'Intercom-Version',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', enum: versions },
+      description: `The API version; this operation is in ${versions.join(', ')} only (without the header: the app's version).`,
+      example: versions[0],
+    });
+  }
   return out;
 }
 
