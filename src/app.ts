@@ -13,6 +13,7 @@ import { errorResponse, httpDate } from './http/respond.js';
 import { ROUTES } from './routes/index.js';
 import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
+import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 
 export interface AppOptions {
   store: Store;
@@ -58,6 +59,16 @@ function matchers(routes: readonly RouteDef[]): PathMatcher[] {
   }));
 }
 
+/** At most one document per version (and one for all), built on first request. */
+function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 export function createApp(options: AppOptions): Hono {
   const { store } = options;
   const routes = options.routes ?? ROUTES;
@@ -85,9 +96,9 @@ export function createApp(options: AppOptions): Hono {
   }
 
   // The document (openapi3-ts, yaml) loads on first request, not at start-up.
-  let document: Promise<OpenAPIObject> | undefined;
+  const documents = new Map<string, Promise<OpenAPIObject>>();
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
-  mountDocs(app, () => (document ??= import('./openapi.js').then((m) => m.buildDocument(routes))), demo?.config.tokens[0] ?? '', () => store.nextRequestId(), () => store.now());
+  mountDocs(app, (version) => cached(documents, version ?? '', () => import('./openapi.js').then((m) => m.buildDocument(routes, undefined, version))), demo?.config.tokens[0] ?? '', () => store.nextRequestId(), () => store.now());
 
   mountConsole(app, () => store.nextRequestId(), () => store.now(), options.consoleDir);
 
@@ -100,6 +111,7 @@ export function createApp(options: AppOptions): Hono {
       return errorResponse(err as ApiError, requestId, store.now());
     }
     const { pathname } = splitUrl(c.req.url);
+    if (isLaterVersionPath(c.req.method, pathname)) return errorResponse(versionUnavailable(), requestId, store.now());
     const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
     if (allowed && !allowed.includes(c.req.method as Method)) {
       const error = new ApiError(

@@ -2,6 +2,7 @@
 
 import { CLOCK_MAX_SECONDS } from './core/clock.js';
 import { DEFAULT_SEED } from './core/random.js';
+import { API_VERSIONS, type ApiVersion } from './core/versions.js';
 
 export interface Config {
   port: number;
@@ -9,6 +10,8 @@ export interface Config {
   seed: number;
   fixturesDir: string | undefined;
   rateLimit: number | undefined;
+  /** API version of apps whose fixture names none. */
+  apiVersion: ApiVersion | undefined;
   /** Start the clock frozen at this Unix time (for byte-identical runs); undefined: the wall clock. */
   now: number | undefined;
   jobDelaySeconds: number;
@@ -50,6 +53,7 @@ Options (each also read from the environment variable in brackets):
   --seed N            seed of the generated data and ids (SEED), default 1
   --fixtures DIR      load this fixture directory instead of the default (FIXTURES)
   --rate-limit N      operations per minute for apps whose fixture sets none (RATE_LIMIT), default 500
+  --api-version V     API version (1.0-1.4) of apps whose fixture names none (API_VERSION), default 1.1
   --now UNIX          start the clock frozen at this Unix time (NOW); default: the wall clock
   --job-delay S       seconds before async enrichment jobs run (JOB_DELAY), default 2
   --body-limit BYTES  largest request body accepted (BODY_LIMIT), default 1048576
@@ -109,6 +113,7 @@ const OPTIONS: Record<string, Option> = {
   '--seed': { env: 'SEED', key: 'seed', parse: integer(0, 4_294_967_295) },
   '--fixtures': { env: 'FIXTURES', key: 'fixturesDir', parse: text },
   '--rate-limit': { env: 'RATE_LIMIT', key: 'rateLimit', parse: integer(6, 1_000_000_000) },
+  '--api-version': { env: 'API_VERSION', key: 'apiVersion', parse: oneOf(API_VERSIONS) },
   '--now': { env: 'NOW', key: 'now', parse: integer(0, CLOCK_MAX_SECONDS) },
   '--job-delay': { env: 'JOB_DELAY', key: 'jobDelaySeconds', parse: integer(0, 86_400) },
   '--body-limit': { env: 'BODY_LIMIT', key: 'bodyLimit', parse: integer(1024, 1024 * 1024 * 1024) },
@@ -134,6 +139,7 @@ export const DEFAULT_CONFIG: Config = {
   seed: DEFAULT_SEED,
   fixturesDir: undefined,
   rateLimit: undefined,
+  apiVersion: undefined,
   now: undefined,
   jobDelaySeconds: 2,
   bodyLimit: 1024 * 1024,

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     jobDelaySeconds: config.jobDelaySeconds,
     fixturesDir: config.fixturesDir,
     rateLimit: config.rateLimit,
+    apiVersion: config.apiVersion,
     testApps: config.testApps,
     maxTestApps: config.maxTestApps,
     testAppIdleSeconds: config.testAppIdleSeconds,

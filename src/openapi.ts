@@ -3,6 +3,7 @@
 
 import { OpenApiBuilder, type HeaderObject, type OpenAPIObject, type OperationObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
 import { ERROR_STATUS, wireCode, type ErrorCode } from './core/errors.js';
+import { DEFAULT_API_VERSION, inRange, VERSION_CHANGES, versionsIn, type ApiVersion } from './core/versions.js';
 import { EXAMPLES } from './routes/examples.js';
 import { ROUTES } from './routes/index.js';
 import { APP_SCOPE_ERRORS, type RouteDef } from './routes/route.js';
@@ -120,6 +121,18 @@ function parameters(def: RouteDef): ParameterObject[] {
     const s = schema as Schema;
     out.push({ name, in: 'query', required: required.has(name), schema: withRefs(s, false), ...(s.description ? { description: s.description } : {}), ...exampleOf(examples?.query?.[name]) });
   }
+  // An operation the default version lacks needs the header, so the docs page pre-fills it.
+  const versions = versionsIn(def.versions);
+  if (def.scope === 'app' && !versions.includes(DEFAULT_API_VERSION)) {
+    out.push({
+      name: 'Intercom-Version',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', enum: versions },
+      description: `The API version; this operation is in ${versions.join(', ')} only (without the header: the app's version).`,
+      example: versions[0],
+    });
+  }
   return out;
 }
 
@@ -133,11 +146,22 @@ function operation(def: RouteDef): OperationObject {
     parameters: parameters(def),
     responses: responses(def),
   };
+  // Control-plane operations are the mock's own, in no API version.
+  if (def.scope === 'app') op['x-api-versions'] = versionsIn(def.versions);
   if (def.body) op.requestBody = { required: false, content: { 'application/json': { schema: withRefs(def.body, false), ...exampleOf(EXAMPLES[def.operationId]?.body) } } };
   return op;
 }
 
-export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = DEFAULT_SERVER_URL): OpenAPIObject {
+/** The info description's table of API versions, and which one this document is for. */
+function versionsText(version: ApiVersion | undefined): string {
+  const rows = VERSION_CHANGES.map((c) => `| ${c.version}${c.version === DEFAULT_API_VERSION ? ' (default)' : ''} | ${c.changes} |`);
+  const scope = version === undefined ? 'This document covers every version; each operation lists its versions in `x-api-versions`, and `/openapi.json?version=1.4` gives one version\'s document.' : `This document is for API version ${version}: it lists the operations that version has.`;
+  return `\n\nAPI versions: send \`Intercom-Version: 1.0\`…\`1.4\`, else the app's version (fixture \`app.api_version\`, else \`--api-version\`, else ${DEFAULT_API_VERSION}). An operation a version lacks answers 400 intercom_version_invalid. ${scope}\n\n| Version | Changes |\n|---|---|\n${rows.join('\n')}`;
+}
+
+/** `version`: only the operations that version has (the control plane is in every document). */
+export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = DEFAULT_SERVER_URL, version?: ApiVersion): OpenAPIObject {
+  if (version !== undefined) routes = routes.filter((r) => r.scope === 'admin' || inRange(version, r.versions));
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
     .addInfo({
@@ -146,7 +170,8 @@ export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = 
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'messaging-api-mock maintainers' },
       description:
-        'A stateful, deterministic mock of the v1-era customer-messaging REST API. Authenticate with `Bearer <token>` or Basic auth with the token as user name (demo token: `demo-token`). Per-app rate limit: floor(limit/6) operations per 10-second window. Every error is an `error.list` envelope, including those the server gives before routing: 431 (request head over 16 KiB), 408 (a request that does not arrive in time) and 400 (not HTTP), each with code bad_request.',
+        'A stateful, deterministic mock of the v1-era customer-messaging REST API. Authenticate with `Bearer <token>` or Basic auth with the token as user name (demo token: `demo-token`). Per-app rate limit: floor(limit/6) operations per 10-second window. Every error is an `error.list` envelope, including those the server gives before routing: 431 (request head over 16 KiB), 408 (a request that does not arrive in time) and 400 (not HTTP), each with code bad_request.' +
+        versionsText(version),
     })
     .addServer({ url: serverUrl })
     .addSecurityScheme('bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>' })

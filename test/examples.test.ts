@@ -22,14 +22,16 @@ function send(m: TestMock, def: RouteDef) {
   const op = operationOf(def);
   let path = def.path;
   const query = new URLSearchParams();
+  const headers: Record<string, string> = {};
   for (const p of (op.parameters ?? []) as ParameterObject[]) {
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+    if (p.in === 'header') headers[p.name] = String(p.example);
+    else if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
     // An example left blank is not sent, as on the docs page.
     else if (p.example !== '') query.set(p.name, String(p.example));
   }
   const body = (op.requestBody as RequestBodyObject | undefined)?.content['application/json']?.example;
   const url = query.size > 0 ? `${path}?${query}` : path;
-  return m.call(def.method, url, { ...(body === undefined ? {} : { body }), ...(def.scope === 'admin' ? { token: null } : {}) });
+  return m.call(def.method, url, { headers, ...(body === undefined ? {} : { body }), ...(def.scope === 'admin' ? { token: null } : {}) });
 }
 
 describe('examples in the OpenAPI document', () => {

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   parameter_not_found: 400,
   parameter_invalid: 400,
   bad_request: 400,
+  // An Intercom-Version the mock does not serve, or an operation the request's version lacks (surface §18).
+  intercom_version_invalid: 400,
   /** DELETE /tags/{id} of a tag a segment's rule uses. */
   tag_has_dependent_objects: 400,
   // A second scroll while the app's one scroll is live (surface U4).

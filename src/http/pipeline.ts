@@ -8,6 +8,8 @@ import { parseQuery } from '../core/query-string.js';
 import { paramsObject } from '../schemas/json-schema.js';
 import { MAX_PROBLEMS, validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
+import { inRange, requestVersion, VERSION_HEADER, versionUnavailable, type ApiVersion } from '../core/versions.js';
+import { versionedResult } from '../views/versions.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
@@ -162,12 +164,15 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const appState = app;
       const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: routedPath(url.pathname) });
 
+      let version: ApiVersion = appState.config.api_version;
+
       const answer = (rate: RateInfo | null, body: JsonBody | null, failure?: unknown): Response => {
         let result: RouteResult | undefined;
         let response: Response;
         try {
           if (failure !== undefined) throw failure;
-          result = run(Object.assign(buildInput(route, incoming, url, store, body?.value ?? {}, appState), { token }));
+          const input = Object.assign(buildInput(route, incoming, url, store, body?.value ?? {}, appState), { token, version });
+          result = versionedResult(route.operationId, version, run(input), input);
           response = success(result, requestId, store.now(), rate);
         } catch (err) {
           response = fail(err, requestId, rate);
@@ -183,6 +188,8 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         try {
           if (!forced.allowed) throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${forced.limit} in 10_seconds`);
           checkAccept(incoming.request.headers.get('accept') ?? undefined);
+          version = requestVersion(incoming.request.headers.get(VERSION_HEADER), appState.config.api_version);
+          if (!inRange(version, route.versions)) throw versionUnavailable();
           if (effects.error) throw apiError(effects.error, `Injected fault: ${effects.error}`);
           store.touch(appState);
         } catch (err) {

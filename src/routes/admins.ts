@@ -13,7 +13,8 @@ export const listAdmins = appRoute({
   path: '/admins',
   operationId: 'listAdmins',
   summary: 'List admins and teams',
-  description: 'One list mixing admins (type admin, with team_ids) and teams (type team, email null, with admin_ids); the two sides of team membership always agree.',
+  description:
+    'One list mixing admins (type admin, with team_ids) and teams (type team, email null, with admin_ids); the two sides of team membership always agree. From API version 1.4: admins only (teams are at GET /teams).',
   tag: TAG,
   response: { status: 200, description: 'The admin list', schema: adminListSchema },
   errors: [],

@@ -14,6 +14,7 @@ export const listCustomerDataAttributes = appRoute({
   query: openObj({ include_archived: oneOfStrings(['true', 'false'], { default: 'false' }) }),
   response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
   errors: ['parameter_invalid'],
+  versions: { until: '1.3' },
   handler: ({ app, query }) => ({ body: dataAttributeListView(app, query.include_archived === 'true') }),
 });
 
@@ -28,7 +29,29 @@ export const listCompanyDataAttributes = appRoute({
   query: openObj({ include_archived: oneOfStrings(['true', 'false'], { default: 'false' }) }),
   response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
   errors: ['parameter_invalid'],
+  versions: { until: '1.3' },
   handler: ({ app, query }) => ({ body: companyDataAttributeListView(app, query.include_archived === 'true') }),
 });
 
-export const DATA_ATTRIBUTE_ROUTES = [listCustomerDataAttributes, listCompanyDataAttributes];
+const VIEWS = { customer: dataAttributeListView, company: companyDataAttributeListView };
+
+export const listDataAttributes = appRoute({
+  method: 'GET',
+  path: '/data_attributes',
+  operationId: 'listDataAttributes',
+  summary: 'List the data attributes of a model (API version 1.4)',
+  description:
+    'What GET /data_attributes/customer (model=customer) or /data_attributes/company (model=company) list in 1.0–1.3, each item carrying its model; those paths answer 400 intercom_version_invalid in 1.4, and this one in 1.0–1.3. Archived ones only with include_archived=true.',
+  tag: 'Data attributes',
+  query: openObj({ model: oneOfStrings(['customer', 'company']), include_archived: oneOfStrings(['true', 'false'], { default: 'false' }) }, ['model']),
+  response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
+  errors: ['parameter_not_found', 'parameter_invalid'],
+  versions: { since: '1.4' },
+  handler: ({ app, query }) => {
+    const model = query.model as keyof typeof VIEWS;
+    const list = VIEWS[model](app, query.include_archived === 'true');
+    return { body: { ...list, data_attributes: list.data_attributes.map((a) => ({ ...a, model })) } };
+  },
+});
+
+export const DATA_ATTRIBUTE_ROUTES = [listCustomerDataAttributes, listCompanyDataAttributes, listDataAttributes];

@@ -82,6 +82,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   listCompanyUsers: { params: { id: ACME }, query: { page: 1, per_page: 50 } },
   listCustomerDataAttributes: { query: { include_archived: 'true' } },
   listCompanyDataAttributes: { query: { include_archived: 'true' } },
+  listDataAttributes: { query: { model: 'customer', include_archived: 'true' } },
   getCounts: { query: { type: 'company', count: 'tag', per_page: 50, page: 1 } },
   listTags: { query: { name: 'VIP' } },
   getTag: { params: { id: '17513' } },

@@ -2,6 +2,7 @@
 // document are all derived. Handlers are framework-free: validated input in, a result out.
 
 import type { ErrorCode } from '../core/errors.js';
+import type { ApiVersion, VersionRange } from '../core/versions.js';
 import type { Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
@@ -23,6 +24,8 @@ export interface AppInput extends RequestInput {
   app: AppState;
   /** The app token the request was authenticated with (GET /me answers the admin it belongs to). */
   token: string;
+  /** The API version the request is served in (Intercom-Version, else the app's). */
+  version: ApiVersion;
 }
 
 export interface AdminInput extends RequestInput {
@@ -60,6 +63,8 @@ interface RouteBase {
   response: ResponseSpec;
   /** Error codes this operation can answer with, beyond those every operation of its scope can. */
   errors: readonly ErrorCode[];
+  /** The API versions that have this operation (default: all); others answer 400 intercom_version_invalid. */
+  versions?: VersionRange;
 }
 
 export interface AppRoute extends RouteBase {

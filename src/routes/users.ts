@@ -31,8 +31,12 @@ export const listUsers = appRoute({
     'tag_id or segment_id (not both: 400 bad_request) lists the users holding it, in the order they got it; created_since (days), sort and order as described on each parameter.',
   tag: 'Users',
   query: openObj({ user_id: str(), email: str(), ...customerListQuery, ...pagingQuery }),
-  response: { status: 200, description: 'The users', schema: userListSchema },
-  errors: ['parameter_invalid', 'bad_request'],
+  response: {
+    status: 200,
+    description: 'The users; in API version 1.0 an email lookup without user_id answers the one user (several: 409 conflict, none: 404 not_found)',
+    schema: { anyOf: [userListSchema, userOrLeadSchema] },
+  },
+  errors: ['parameter_invalid', 'bad_request', 'not_found', 'conflict'],
   handler: (input) => {
     const { user_id, email } = input.query as { user_id?: string; email?: string };
     const filter = listFilterOf(input.query);

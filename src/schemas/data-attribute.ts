@@ -18,6 +18,7 @@ export const dataAttributeSchema: Schema = obj(
     admin_id: str({ description: 'Custom attributes only, when an admin created it.' }),
     created_at: int({ description: 'Custom attributes only.' }),
     updated_at: int({ description: 'Custom attributes only.' }),
+    model: oneOfStrings(['customer', 'company'], { description: 'API version 1.4 (GET /data_attributes?model=) only.' }),
   },
   ['type', 'name', 'full_name', 'label', 'description', 'data_type', 'api_writable', 'ui_writable', 'custom', 'archived'],
 );

@@ -1,6 +1,7 @@
 // Fills the defaults of a loose fixture into complete records. A complete record passes through
 // unchanged, which is what makes export-then-seed an identity.
 
+import { DEFAULT_API_VERSION } from '../core/versions.js';
 import { normalEmail, normalTagName } from '../core/normal-text.js';
 import type { FixtureDocument, FixtureInput } from './fixture-doc.js';
 import type { Company, Conversation, ConversationPart, Customer, DataAttribute, Segment, Team, Admin } from './types.js';
@@ -214,6 +215,7 @@ export function normalize(input: FixtureInput): FixtureDocument {
       name: input.app.name ?? input.app.id,
       tokens: input.app.tokens,
       rate_limit_per_minute: input.app.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT,
+      api_version: input.app.api_version ?? DEFAULT_API_VERSION,
       ...(input.app.token_owners ? { token_owners: { ...input.app.token_owners } } : {}),
     },
     admins: (input.admins ?? []).map(admin),

@@ -1,5 +1,6 @@
 // The store of apps: the only owner of state. Framework-free: it knows nothing of HTTP.
 
+import { DEFAULT_API_VERSION, type ApiVersion } from '../core/versions.js';
 import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
@@ -29,6 +30,8 @@ export interface StoreOptions {
   fixtures: readonly { file?: string; input: FixtureInput; expanded?: Expansion }[];
   /** Per-minute limit for apps whose fixture sets none; defaults to 500. */
   rateLimit?: number;
+  /** API version of apps whose fixture names none (default core/versions.ts DEFAULT_API_VERSION). */
+  apiVersion?: ApiVersion;
   /** Seconds between a write and its enrichment job (location, avatar, social profiles). */
   jobDelaySeconds?: number;
   /** Whether an unseen `test_` token provisions a fresh app (default true). */
@@ -63,6 +66,7 @@ export class Store {
   private fakerInstance: Faker | undefined;
   readonly jobDelaySeconds: number;
   readonly defaultRateLimit: number;
+  readonly defaultApiVersion: ApiVersion;
   readonly faults: Faults;
   /** Requests that named no app (401s). */
   readonly anonymousJournal: Journal;
@@ -86,6 +90,7 @@ export class Store {
     this.clock = options.clock;
     this.jobDelaySeconds = options.jobDelaySeconds ?? 2;
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    this.defaultApiVersion = options.apiVersion ?? DEFAULT_API_VERSION;
     this.requestIds = new RequestIds(options.seed);
     this.requestIdsStart = this.requestIds.random.state();
     // App ids are [a-z0-9_-], so this scope is no app's.
@@ -187,7 +192,7 @@ export class Store {
     this.evict();
     let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
     while (this.apps.has(id)) id = `test_${hashHex(id)}`;
-    const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit };
+    const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit, api_version: this.defaultApiVersion };
     const app = new AppState(base, this.seed, config, this.newJournal(), this.limits);
     app.provisioned = true;
     this.apps.set(id, app);
@@ -290,6 +295,7 @@ export class Store {
       throw partsOverLimit('generate.conversations', this.limits.parts);
     }
     if (input.app.rate_limit_per_minute === undefined) doc.app.rate_limit_per_minute = this.defaultRateLimit;
+    if (input.app.api_version === undefined) doc.app.api_version = this.defaultApiVersion;
     return { doc, counter: next };
   }
 

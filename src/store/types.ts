@@ -3,6 +3,7 @@
 // never mutated once stored (the seeded base is shared between apps); a write stores a new object.
 
 import type { LocationData } from '../core/cities.js';
+import type { ApiVersion } from '../core/versions.js';
 
 export type CustomAttributeValue = string | number | boolean | null;
 export type CustomAttributes = Record<string, CustomAttributeValue>;
@@ -184,6 +185,8 @@ export interface AppConfig {
   tokens: string[];
   /** Operations per minute; the window allowance is floor(limit / 6). */
   rate_limit_per_minute: number;
+  /** The API version its requests are served in when they send no Intercom-Version (core/versions.ts). */
+  api_version: ApiVersion;
   /**
    * Token -> the admin it belongs to (GET /me, the default author of a note). A token not listed
    * belongs to the app's first admin (store/admins.ts).

@@ -270,8 +270,9 @@ export function requestArb(route: RouteDef): fc.Arbitrary<FuzzRequest> {
   const params = fc.tuple(...names.map(() => paramValue()));
   const hasBody = route.method !== 'GET';
   const extra = fc.dictionary(
-    fc.constantFrom('x-forwarded-for', 'x-request-id', 'content-length', 'origin', 'cookie', 'x-http-method-override', 'user-agent', 'x-fuzz'),
-    fc.oneof(headerText, fc.constantFrom('-1', '0', 'abc', '99999999999', '1e400')),
+    fc.constantFrom('x-forwarded-for', 'x-request-id', 'content-length', 'origin', 'cookie', 'x-http-method-override', 'user-agent', 'x-fuzz', 'intercom-version'),
+    // Every API version too, so the versioned answers are fuzzed as well as the refusals.
+    fc.oneof(headerText, fc.constantFrom('-1', '0', 'abc', '99999999999', '1e400', '1.0', '1.2', '1.4', '2.0', 'Unstable')),
     { maxKeys: 2 },
   );
   return fc

@@ -111,9 +111,12 @@ interface Probe {
   body?: unknown;
   /** B's record named in the path: the answer must be a 404. */
   missing?: boolean;
+  /** Request headers (Intercom-Version for the operations of one API version). */
+  headers?: Record<string, string>;
 }
 
 const enc = encodeURIComponent;
+const V14 = { 'intercom-version': '1.4' };
 
 /** Every API operation, asked about B's records with A's token. */
 function probes(b: BRecords, aConversation: string | undefined): Record<string, Probe[]> {
@@ -124,15 +127,19 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
   return {
     getUser: [b.user.id, b.lead.id, b.user.user_id, b.user.email].map((id) => ({ method: 'GET', path: `/users/${enc(id)}`, missing: true })),
     listUsers: [
-      `?user_id=${enc(b.user.user_id)}`,
-      `?email=${enc(b.user.email)}`,
-      '',
-      '?per_page=60&page=3',
-      `?tag_id=${b.tag.id}`,
-      `?segment_id=${b.segment}`,
-      '?sort=updated_at&per_page=60',
-      '?created_since=1&order=asc',
-    ].map((q) => ({ method: 'GET', path: `/users${q}` })),
+      { method: 'GET', path: `/users?email=${enc(b.user.email)}`, headers: { 'intercom-version': '1.0' } },
+      { method: 'GET', path: `/users?user_id=${enc(b.user.user_id)}`, headers: V14 },
+      ...[
+        `?user_id=${enc(b.user.user_id)}`,
+        `?email=${enc(b.user.email)}`,
+        '',
+        '?per_page=60&page=3',
+        `?tag_id=${b.tag.id}`,
+        `?segment_id=${b.segment}`,
+        '?sort=updated_at&per_page=60',
+        '?created_since=1&order=asc',
+      ].map((q) => ({ method: 'GET', path: `/users${q}` })),
+    ],
     // The slot is per app: A's scroll lists A's records; an id of B's is no scroll_param of A's.
     scrollUsers: ['', `?scroll_param=${enc(b.user.id)}`].map((q) => ({ method: 'GET', path: `/users/scroll${q}` })),
     upsertUser: [
@@ -188,7 +195,7 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     listSegments: ['', '?include_count=true', '?type=company&include_count=true'].map((q) => ({ method: 'GET', path: `/segments${q}` })),
     getSegment: [{ method: 'GET', path: `/segments/${b.segment}?include_count=true`, missing: true }],
     updateSegment: [{ method: 'POST', path: '/segments', body: { id: b.segment, name: 'A renamed it' }, missing: true }],
-    listAdmins: [{ method: 'GET', path: '/admins' }],
+    listAdmins: [{ method: 'GET', path: '/admins' }, { method: 'GET', path: '/admins', headers: V14 }],
     getAdmin: [{ method: 'GET', path: `/admins/${b.admin}`, missing: true }],
     getMe: [{ method: 'GET', path: '/me' }],
     setAdminAway: [{ method: 'PUT', path: `/admins/${b.admin}/away`, body: { away_mode_enabled: true, away_mode_reassign: true }, missing: true }],
@@ -201,6 +208,7 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     listNotes: [`?id=${b.user.id}`, `?intercom_user_id=${b.lead.id}`, `?user_id=${enc(b.user.user_id)}`, `?email=${enc(b.user.email)}`].map((q) => ({ method: 'GET', path: `/notes${q}` })),
     getNote: [{ method: 'GET', path: `/notes/${b.note}`, missing: true }],
     listCompanyDataAttributes: [{ method: 'GET', path: '/data_attributes/company?include_archived=true' }],
+    listDataAttributes: ['customer', 'company'].map((model) => ({ method: 'GET', path: `/data_attributes?model=${model}&include_archived=true`, headers: V14 })),
     listConversations: [
       '?per_page=60',
       '?sort=waiting_since&per_page=60',
@@ -315,7 +323,7 @@ describe.each([
       for (const probe of list) {
         const where = `${operationId}: ${probe.method} ${probe.path} ${JSON.stringify(probe.body ?? '')}`;
         m.clock.advance(10);
-        const res = await m.call(probe.method, probe.path, { token: a.token, ...(probe.body === undefined ? {} : { body: probe.body }) });
+        const res = await m.call(probe.method, probe.path, { token: a.token, ...(probe.body === undefined ? {} : { body: probe.body }), ...(probe.headers ? { headers: probe.headers } : {}) });
         expect(res.status, where).toBeLessThan(500);
         if (res.status >= 400) errorCodes(res);
         if (probe.missing) expect(res.status, where).toBe(404);

@@ -119,8 +119,9 @@ describe('operations API 1.x does not have', () => {
     expect((await get(m, `/companies/${ALPHA}`)).status).toBe(200);
   });
 
-  it('GET /companies/{id}/contacts is not a path', async () => {
+  it('GET /companies/{id}/contacts is a 2.x path: 400 intercom_version_invalid (README "API versions")', async () => {
     const m = await catalogMock();
-    await catRejected(m, 'GET', `/companies/${ALPHA}/contacts`, 404, ['not_found']);
+    const res = await catRejected(m, 'GET', `/companies/${ALPHA}/contacts`, 400, ['intercom_version_invalid']);
+    expect(res.body.errors[0].message).toBe('Requested resource is not available in current API version');
   });
 });

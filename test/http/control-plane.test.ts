@@ -108,7 +108,7 @@ describe('GET /__admin/state', () => {
     const m = mock();
     const exported = await state(m);
     const doc = JSON.parse(exported);
-    expect(doc.app).toEqual({ id: 'demo', name: 'Demo app', tokens: ['demo-token'], rate_limit_per_minute: 500, token_owners: { 'demo-token': '814860' } });
+    expect(doc.app).toEqual({ id: 'demo', name: 'Demo app', tokens: ['demo-token'], rate_limit_per_minute: 500, api_version: '1.1', token_owners: { 'demo-token': '814860' } });
     expect(doc.customers.length).toBeGreaterThan(100);
     const fresh = mock();
     expect((await fresh.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mock } from '../helpers.js';
 
-type Step = [method: string, path: string, options?: { token?: string | null; body?: unknown }];
+type Step = [method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }];
 
 /** A script touching reads, writes through the control plane, errors, rate limiting and time. */
 const SCRIPT: Step[] = [
@@ -11,6 +11,11 @@ const SCRIPT: Step[] = [
   ['GET', '/admins', { token: 'other-token' }],
   ['GET', '/admins', { token: 'bad' }],
   ['DELETE', '/admins'],
+  // API versions: a reshaped answer, a refused version, a refused path of another version.
+  ['GET', '/users?email=ada@example.com', { headers: { 'intercom-version': '1.0' } }],
+  ['GET', '/users?user_id=ada-1', { headers: { 'intercom-version': '1.4' } }],
+  ['GET', '/admins', { headers: { 'intercom-version': '9.9' } }],
+  ['GET', '/data_attributes/customer', { headers: { 'intercom-version': '1.4' } }],
   ['POST', '/__admin/clock', { token: null, body: { advance: 3 } }],
   ['GET', '/__admin/state?app=demo', { token: null }],
   ['POST', '/__admin/seed?mode=merge', { token: null, body: { app: { id: 'demo', tokens: ['demo-token'] }, generate: { users: 5, leads: 2 } } }],

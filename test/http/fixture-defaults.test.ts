@@ -42,7 +42,7 @@ describe('a seeded document with members left out', () => {
     const seeded = await m.call('POST', '/__admin/seed', { token: null, body: doc });
     expect(seeded.status).toBe(200);
     const s = JSON.parse(await stateText(m, 'min'));
-    expect(s.app).toEqual({ id: 'min', name: 'min', tokens: ['min-token'], rate_limit_per_minute: 500 });
+    expect(s.app).toEqual({ id: 'min', name: 'min', tokens: ['min-token'], rate_limit_per_minute: 500, api_version: '1.1' });
     expect(s.admins).toEqual([{ id: '1', name: 'Ann', email: 'ann@example.com', away_mode_enabled: false, away_mode_reassign: false }]);
     expect(s.teams).toEqual([{ id: '10', name: 'Team', away_mode_enabled: false, away_mode_reassign: false, admin_ids: [] }]);
     expect(s.segments).toEqual([

@@ -1,0 +1,89 @@
+// The API versions the mock serves, as data: which exist, which one an app gets when nothing names
+// one, how a request picks one, and the table of what each version changed (surface §18). Routes
+// carry a version range (routes/route.ts), views a per-version reshaping (views/versions.ts); both
+// read this module, so no handler tests a version.
+
+import { ApiError, apiError } from './errors.js';
+
+export const API_VERSIONS = ['1.0', '1.1', '1.2', '1.3', '1.4'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+
+/**
+ * The version of an app that names none: 1.1, the only one whose behaviour matches the seed
+ * specification and the mock before versions (README "API versions").
+ */
+export const DEFAULT_API_VERSION: ApiVersion = '1.1';
+
+/** The request header that overrides the app's version. */
+export const VERSION_HEADER = 'intercom-version';
+
+export const isApiVersion = (value: unknown): value is ApiVersion => typeof value === 'string' && (API_VERSIONS as readonly string[]).includes(value);
+
+/** Inclusive bounds; an absent bound is open. */
+export interface VersionRange {
+  since?: ApiVersion;
+  until?: ApiVersion;
+}
+
+const rank = (v: ApiVersion): number => API_VERSIONS.indexOf(v);
+
+export function inRange(version: ApiVersion, range: VersionRange | undefined): boolean {
+  if (!range) return true;
+  return (range.since === undefined || rank(version) >= rank(range.since)) && (range.until === undefined || rank(version) <= rank(range.until));
+}
+
+/** The versions of a range, oldest first (the OpenAPI document's `x-api-versions`). */
+export const versionsIn = (range: VersionRange | undefined): ApiVersion[] => API_VERSIONS.filter((v) => inRange(v, range));
+
+export const UNAVAILABLE_MESSAGE = 'Requested resource is not available in current API version';
+
+export const versionUnavailable = (): ApiError => apiError('intercom_version_invalid', UNAVAILABLE_MESSAGE);
+
+/** The header value cut short, so a long one cannot make the error long. */
+export function invalidVersion(value: string): ApiError {
+  const shown = value.length > 20 ? `${value.slice(0, 20)}…` : value;
+  return apiError('intercom_version_invalid', `Intercom-Version ${JSON.stringify(shown)} is not a version this API serves: send one of ${API_VERSIONS.join(', ')}.`);
+}
+
+/** Header first, then the app's own version. */
+export function requestVersion(header: string | null, appVersion: ApiVersion | undefined): ApiVersion {
+  if (header !== null) {
+    const value = header.trim();
+    if (!isApiVersion(value)) throw invalidVersion(value);
+    return value;
+  }
+  return appVersion ?? DEFAULT_API_VERSION;
+}
+
+/**
+ * What each version changed, for the README and the document's info table; the mechanisms are
+ * the route ranges and views/versions.ts.
+ */
+export const VERSION_CHANGES: readonly { version: ApiVersion; changes: string }[] = [
+  { version: '1.0', changes: '`GET /users?email=` answers the one user (several: 409 conflict, none: 404 not_found).' },
+  { version: '1.1', changes: '`GET /users?email=` answers a `user.list` (no match: empty list).' },
+  { version: '1.2', changes: 'Users, leads and visitors no longer show `last_seen_ip`, `user_agent_data`, `location_data.latitude`/`longitude`.' },
+  { version: '1.3', changes: 'No change to the operations served.' },
+  {
+    version: '1.4',
+    changes:
+      '`GET /data_attributes?model=customer|company` (items carry `model`); `/data_attributes/customer` and `/company` answer 400 intercom_version_invalid; `GET /admins` lists admins only; users, leads and visitors show `owner_id`.',
+  },
+];
+
+/**
+ * Paths of later API versions (2.x) a 1.x request may try: the real API answers them
+ * `400 intercom_version_invalid`, where a path no version has gets `404 not_found` (surface §18).
+ */
+export const LATER_VERSION_PATHS: readonly { method: string; pattern: RegExp }[] = [
+  { method: 'POST', pattern: /^\/conversations\/?$/ },
+  { method: 'POST', pattern: /^\/contacts\/search\/?$/ },
+  { method: 'POST', pattern: /^\/contacts\/merge\/?$/ },
+  { method: 'POST', pattern: /^\/data_attributes\/?$/ },
+  { method: 'PUT', pattern: /^\/data_attributes\/[^/]+\/?$/ },
+  { method: 'GET', pattern: /^\/companies\/[^/]+\/contacts\/?$/ },
+  { method: 'GET', pattern: /^\/conversations\/[^/]+\/parts\/?$/ },
+  { method: 'POST', pattern: /^\/customers\/search\/?$/ },
+];
+
+export const isLaterVersionPath = (method: string, pathname: string): boolean => LATER_VERSION_PATHS.some((p) => p.method === method && p.pattern.test(pathname));

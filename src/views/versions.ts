@@ -1,0 +1,91 @@
+// What each API version reshapes in an answer, as a table applied to every response in one place
+// (http/pipeline.ts). The handlers and views build the default version's answer (core/versions.ts);
+// a request in another version gets it reshaped here. The answer is copied before it is changed
+// (views may be cached and shared), so only requests in a reshaping version pay for it.
+
+import { apiError } from '../core/errors.js';
+import { inRange, type ApiVersion, type VersionRange } from '../core/versions.js';
+import type { AppInput, RouteResult } from '../routes/route.js';
+import { jsonText } from './json-text.js';
+
+type Json = Record<string, unknown>;
+
+interface ViewChange {
+  versions: VersionRange;
+  /** The operations it reshapes; absent: every answer. */
+  operations?: readonly string[];
+  /** Reshapes a private copy of the body in place, or answers a new body; may throw an ApiError. */
+  apply: (body: Json, input: AppInput) => Json | undefined;
+}
+
+const CUSTOMER_TYPES = new Set(['user', 'contact', 'visitor']);
+
+/** Every full customer view in the body (references such as a conversation's `user` are not views). */
+function eachCustomer(value: unknown, visit: (customer: Json) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) eachCustomer(item, visit);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const obj = value as Json;
+  if (CUSTOMER_TYPES.has(obj.type as string) && 'custom_attributes' in obj) visit(obj);
+  for (const key in obj) {
+    const child = obj[key];
+    if (typeof child === 'object' && child !== null) eachCustomer(child, visit);
+  }
+}
+
+/** 1.0: `GET /users?email=` is a find: the one user, or 404 / 409 (surface §18, changelog 1.1). */
+function findByEmail(body: Json, input: AppInput): Json | undefined {
+  const { email, user_id } = input.query;
+  if (email === undefined || user_id !== undefined) return undefined;
+  const users = body.users as Json[];
+  if (body.total_count === 0) throw apiError('not_found', 'User Not Found');
+  if ((body.total_count as number) > 1) throw apiError('conflict', `Multiple existing users match this email address ${String(email)} - must be more specific using user_id`);
+  return users[0];
+}
+
+export const VIEW_CHANGES: readonly ViewChange[] = [
+  { versions: { until: '1.0' }, operations: ['listUsers'], apply: findByEmail },
+  {
+    versions: { since: '1.2' },
+    apply: (body) => {
+      eachCustomer(body, (c) => {
+        delete c.last_seen_ip;
+        delete c.user_agent_data;
+        const location = c.location_data as Json | undefined;
+        if (location) {
+          delete location.latitude;
+          delete location.longitude;
+        }
+      });
+      return undefined;
+    },
+  },
+  {
+    versions: { since: '1.4' },
+    apply: (body, input) => {
+      eachCustomer(body, (c) => {
+        c.owner_id = input.app.data.customers.get(c.id as string)?.owner_id ?? null;
+      });
+      return undefined;
+    },
+  },
+  {
+    versions: { since: '1.4' },
+    operations: ['listAdmins'],
+    apply: (body) => ({ ...body, admins: (body.admins as Json[]).filter((a) => a.type !== 'team') }),
+  },
+];
+
+const applies = (change: ViewChange, operationId: string, version: ApiVersion): boolean =>
+  inRange(version, change.versions) && (change.operations === undefined || change.operations.includes(operationId));
+
+/** The answer as the request's version shows it; the same object when the version changes nothing. */
+export function versionedResult(operationId: string, version: ApiVersion, result: RouteResult, input: AppInput): RouteResult {
+  const changes = VIEW_CHANGES.filter((c) => applies(c, operationId, version));
+  if (changes.length === 0 || result.body === undefined || result.body === null) return result;
+  let body = JSON.parse(jsonText(result.body)) as Json;
+  for (const change of changes) body = change.apply(body, input) ?? body;
+  return { ...result, body };
+}
