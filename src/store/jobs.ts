@@ -68,7 +68,7 @@ export function runDueJobs(app: AppState, now: number, store: Store): number {
       }
       // Sending is outbound HTTP, so it is handed to the delivery module (http/webhook-delivery.ts).
       if (job.kind === 'webhook') {
-        store.webhookSink?.(app, job);
+        store.webhooks?.take(app, job);
         continue;
       }
       const customer = app.data.customers.get(job.customer_id);

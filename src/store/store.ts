@@ -15,7 +15,7 @@ import { runDueJobs } from './jobs.js';
 import { Journal, JournalSpace } from './journal.js';
 import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
-import type { WebhookJob } from './types.js';
+import type { WebhookSink } from './webhooks.js';
 
 export interface StoreOptions {
   seed: number;
@@ -60,8 +60,8 @@ export class Store {
   readonly clock: Clock;
   private fakerInstance: Faker | undefined;
   readonly jobDelaySeconds: number;
-  /** Takes a due webhook delivery (http/webhook-delivery.ts installs it); none: due deliveries are dropped. */
-  webhookSink: ((app: AppState, job: WebhookJob) => void) | null = null;
+  /** Takes due webhook deliveries (http/webhook-delivery.ts installs it); none: due deliveries are dropped. */
+  webhooks: WebhookSink | null = null;
   readonly defaultRateLimit: number;
   readonly faults: Faults;
   /** Requests that named no app (401s). */

@@ -87,6 +87,15 @@ export interface SubscriptionInput {
   metadata?: { event_names?: string[] };
 }
 
+/** The delivery module (http/webhook-delivery.ts) as the store sees it: Store.webhooks. */
+export interface WebhookSink {
+  take(app: AppState, job: WebhookJob): void;
+  /** Resolves once nothing is being sent, retries queued meanwhile aside. */
+  settled(): Promise<void>;
+  /** Whether a subscription may point at this URL. */
+  allows(url: string): boolean;
+}
+
 export function requireSubscription(app: AppState, id: string): Subscription {
   const sub = app.data.subscriptions.get(id);
   if (!sub) throw apiError('not_found', `No subscription "${id.slice(0, 100)}".`);
@@ -213,5 +222,3 @@ export function deactivate(app: AppState, subscriptionId: string, now: number): 
   app.data.subscriptions.set(subscriptionId, { ...sub, active: false, updated_at: now });
   dropQueued(app, subscriptionId);
 }
-
-export type { WebhookJob };
