@@ -222,3 +222,18 @@ export function deactivate(app: AppState, subscriptionId: string, now: number): 
   app.data.subscriptions.set(subscriptionId, { ...sub, active: false, updated_at: now });
   dropQueued(app, subscriptionId);
 }
+
+/** The doc example's ping text (RM-ping). */
+export const PING_MESSAGE = "shipping is your company's heartbeat";
+
+/** POST /subscriptions/{id}/ping: a ping notification queued like any other (an inactive subscription gets none). */
+export function pingSubscription(app: AppState, id: string, now: number, delaySeconds: number): Subscription {
+  const sub = requireSubscription(app, id);
+  if (sub.active) queueDelivery(app, id, notificationEvent(app, 'ping', { type: 'ping', message: PING_MESSAGE }, now), 1, now + delaySeconds);
+  return sub;
+}
+
+export function feedsOf(app: AppState, id: string): WebhookFeeds {
+  requireSubscription(app, id);
+  return app.data.webhookFeeds.get(id) ?? { sent: [], error: [] };
+}
