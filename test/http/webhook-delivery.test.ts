@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADA, GROUP, LEAD, LEAD_USER_ID } from '../fixture-ids.js';
+import { ADA, GROUP } from '../fixture-ids.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 interface Received {
@@ -112,10 +112,10 @@ describe('webhook delivery', () => {
     expect(sent.body.notifications).toEqual([{ ...got.body, delivery_status: 'delivered', delivered_at: TEST_NOW }]);
     expect((await m.call('GET', `/subscriptions/${sub.id}/error`)).body.notifications).toEqual([]);
 
-    const journal = await m.call('GET', '/__admin/journal?app=demo', { token: null });
-    expect(journal.body.entries ?? journal.body).toEqual(
-      expect.arrayContaining([expect.objectContaining({ method: 'POST', path: `${base}/signed`, status: 200, operationId: 'webhookDelivery', request_id: got.body.id })]),
-    );
+    const journal = await m.call('GET', '/__admin/requests?app=demo&operationId=webhookDelivery', { token: null });
+    expect(journal.body.requests).toEqual([
+      expect.objectContaining({ method: 'POST', path: `${base}/signed`, status: 200, operationId: 'webhookDelivery', request_id: got.body.id, body: got.body, touched: [sub.id, got.body.id] }),
+    ]);
   });
 
   it('sends no X-Hub-Signature without a hub_secret', async () => {
@@ -156,8 +156,6 @@ describe('webhook delivery', () => {
     expect(received[0]!.body.data.item).toMatchObject({ type: 'contact', id: lead.id });
     expect(received[2]!.body.data.item).toMatchObject({ type: 'contact_tag', contact: { type: 'contact', id: lead.id }, tag: { name: 'Warm' } });
     expect(received[3]!.body.data.item).toEqual(user.body);
-    void LEAD;
-    void LEAD_USER_ID;
   });
 
   it('delivers the conversation topics with the conversation as the item', async () => {
@@ -217,10 +215,15 @@ describe('webhook delivery', () => {
 
   it('sends nothing for a rejected request, nor for topics not subscribed', async () => {
     const m = await fresh();
-    await subscribed(m, { url: `${base}/none`, topics: ['company.created'] });
-    expect((await m.call('POST', '/users', { body: { user_id: 'x', email: 'not an email' } })).status).toBe(400);
+    await subscribed(m, { url: `${base}/none`, topics: ['company.created', 'user.tag.created'] });
+    await subscribed(m, { url: `${base}/none`, topics: ['user.created'], active: false });
+    // Tags Ada, then meets an unknown user: the whole request is undone, so nothing is owed.
+    const tagsBefore = (await m.call('GET', `/users/${ADA}`)).body.tags;
+    const rejected = await m.call('POST', '/tags', { body: { name: 'Nope', users: [{ id: ADA }, { id: 'missing' }] } });
+    expect(rejected.status).toBe(404);
+    expect((await m.call('GET', `/users/${ADA}`)).body.tags).toEqual(tagsBefore);
     await m.call('POST', '/users', { body: { user_id: 'quiet' } });
-    expect(await run(m)).toBe(1); // the new user's enrichment only
+    expect(await run(m)).toBe(0);
     expect(received).toEqual([]);
   });
 
