@@ -1,7 +1,7 @@
 // Webhook subscriptions (surface §17, W1–W8; research-webhooks.md §5): request bodies, the
 // notification_subscription object, its list and the sent/error feeds.
 
-import { MAX_EVENT_NAMES, TOPICS } from '../store/webhooks.js';
+import { MAX_EVENT_NAMES, TOPICS } from '../store/webhook-limits.js';
 import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
 /** Longest url and hub_secret a subscription may hold. */

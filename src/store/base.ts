@@ -108,7 +108,8 @@ export function checkReferences(doc: FixtureDocument): void {
   const tasks = new Set(doc.bulk_jobs.flatMap((j) => j.tasks.map((t) => `${j.id}\u0000${t.id}`)));
   doc.jobs.forEach((j, i) => {
     if (j.kind === 'bulk_task') check(tasks.has(`${j.job_id}\u0000${j.task_id}`), `jobs[${i}].task_id`, `unknown bulk task "${j.task_id}" of job "${j.job_id}"`);
-    else if (j.kind === 'enrich_customer') check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`);
+    else if (j.kind === 'webhook') check(subscriptions.has(j.subscription_id), `jobs[${i}].subscription_id`, `unknown subscription "${j.subscription_id}"`);
+    else check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`);
   });
   const tokens = new Set(doc.app.tokens);
   for (const [token, admin] of Object.entries(doc.app.token_owners ?? {})) {
@@ -125,6 +126,7 @@ export function checkReferences(doc: FixtureDocument): void {
     check(admins.has(n.admin_id), `notes[${i}].admin_id`, `unknown admin "${n.admin_id}"`);
   });
   uniqueIds(doc.bulk_jobs, 'bulk_jobs');
+  const subscriptions = uniqueIds(doc.subscriptions ?? [], 'subscriptions');
   const attributeNames = new Set<string>();
   doc.data_attributes.forEach((a, i) => {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
@@ -237,7 +239,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     companyAttributes: new Map(registerCustomAttributes(doc.company_data_attributes, doc.companies).map((a) => [a.name, a])),
     ...seedJobs(doc.bulk_jobs, tallies),
     events: eventMaps.events,
-    subscriptions: new Map(),
+    subscriptions: byId(doc.subscriptions ?? []),
     webhookFeeds: new Map(),
     eventKeys: eventMaps.eventKeys,
     eventPeople: eventMaps.eventPeople,
@@ -267,7 +269,7 @@ export function exportState(app: AppState): FixtureDocument {
     customers: [...d.customers.values()],
     conversations: [...d.conversations.values()],
     // A deleted customer's pending job would do nothing when due, so it is not kept.
-    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || (j.kind === 'enrich_customer' && (d.customers.has(j.customer_id) || d.archived.has(j.customer_id)))),
+    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || j.kind === 'webhook' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
     archived_customers: exportArchived(app),
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),
@@ -275,5 +277,7 @@ export function exportState(app: AppState): FixtureDocument {
     company_data_attributes: [...d.companyAttributes.values()],
     ...eventsOf(app),
     bulk_jobs: exportJobs(app),
+    // Only when there are some, so the exports of apps without webhooks stay as they were.
+    ...(d.subscriptions.size > 0 ? { subscriptions: [...d.subscriptions.values()] } : {}),
   };
 }

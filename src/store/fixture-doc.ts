@@ -2,6 +2,7 @@
 
 import type { BulkJob } from './bulk-jobs.js';
 import type { EventRecord, EventSummaryRecord } from './events.js';
+import type { Subscription } from './webhooks.js';
 import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Note, Segment, Tag, Team } from './types.js';
 
 export interface FixtureDocument {
@@ -31,6 +32,8 @@ export interface FixtureDocument {
   event_summaries: EventSummaryRecord[];
   /** Bulk jobs, oldest first (store/bulk-jobs.ts). */
   bulk_jobs: BulkJob[];
+  /** Webhook subscriptions (store/webhooks.ts); written only when the app has some. */
+  subscriptions?: Subscription[];
 }
 
 export interface GenerateSpec {
@@ -66,6 +69,7 @@ export interface FixtureInput {
   events?: EventRecord[];
   event_summaries?: EventSummaryRecord[];
   bulk_jobs?: BulkJob[];
+  subscriptions?: Loose<Subscription, 'id' | 'url' | 'topics'>[];
   generate?: GenerateSpec;
 }
 

@@ -365,5 +365,6 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     events: mergeById(current.events, incoming.events),
     event_summaries: withoutKeys(current.event_summaries, incoming.event_summaries, (s) => `${s.customer_id}\u0000${s.name}`),
     bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
+    subscriptions: mergeById(current.subscriptions ?? [], incoming.subscriptions ?? []),
   };
 }
