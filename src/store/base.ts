@@ -105,6 +105,7 @@ export function checkReferences(doc: FixtureDocument): void {
       check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
     });
   });
+  const subscriptions = uniqueIds(doc.subscriptions ?? [], 'subscriptions');
   const tasks = new Set(doc.bulk_jobs.flatMap((j) => j.tasks.map((t) => `${j.id}\u0000${t.id}`)));
   doc.jobs.forEach((j, i) => {
     if (j.kind === 'bulk_task') check(tasks.has(`${j.job_id}\u0000${j.task_id}`), `jobs[${i}].task_id`, `unknown bulk task "${j.task_id}" of job "${j.job_id}"`);
@@ -126,7 +127,6 @@ export function checkReferences(doc: FixtureDocument): void {
     check(admins.has(n.admin_id), `notes[${i}].admin_id`, `unknown admin "${n.admin_id}"`);
   });
   uniqueIds(doc.bulk_jobs, 'bulk_jobs');
-  const subscriptions = uniqueIds(doc.subscriptions ?? [], 'subscriptions');
   const attributeNames = new Set<string>();
   doc.data_attributes.forEach((a, i) => {
     check(!attributeNames.has(a.name), `data_attributes[${i}].name`, `duplicate data attribute "${a.name}"`);
