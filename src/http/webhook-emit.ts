@@ -50,6 +50,11 @@ function customerEmissions(app: AppState, prev: Customer | undefined, next: Cust
     return;
   }
   if (!prev || !next || next.type === 'visitor') return;
+  // A visitor converted into a user or lead is, to the API's subscribers, a new one.
+  if (prev.type === 'visitor') {
+    out.push({ topic: next.type === 'user' ? 'user.created' : 'contact.created', item: () => view(app, next) });
+    return;
+  }
   if (prev.type === 'contact' && next.type === 'user') {
     out.push({ topic: 'contact.signed_up', item: () => view(app, next) });
     return;

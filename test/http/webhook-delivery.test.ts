@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADA, GROUP } from '../fixture-ids.js';
+import { ADA, GROUP, VISITOR } from '../fixture-ids.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 interface Received {
@@ -156,6 +156,15 @@ describe('webhook delivery', () => {
     expect(received[0]!.body.data.item).toMatchObject({ type: 'contact', id: lead.id });
     expect(received[2]!.body.data.item).toMatchObject({ type: 'contact_tag', contact: { type: 'contact', id: lead.id }, tag: { name: 'Warm' } });
     expect(received[3]!.body.data.item).toEqual(user.body);
+  });
+
+  it('delivers user.created for a visitor converted into a user', async () => {
+    const m = await fresh();
+    await subscribed(m, { url: `${base}/visitors`, topics: ['user.created', 'contact.created'] });
+    const user = await m.call('POST', '/visitors/convert', { body: { visitor: { id: VISITOR }, user: { user_id: 'from-visitor' }, type: 'user' } });
+    expect(user.status).toBe(200);
+    await run(m);
+    expect(received.map((r) => [r.body.topic, r.body.data.item])).toEqual([['user.created', user.body]]);
   });
 
   it('delivers the conversation topics with the conversation as the item', async () => {
