@@ -156,7 +156,21 @@ export function notificationEvent(app: AppState, topic: string, item: Record<str
   };
 }
 
-const pendingDeliveries = (jobs: readonly Job[]): number => jobs.reduce((n, j) => n + (j.kind === 'webhook' ? 1 : 0), 0);
+/**
+ * Queued deliveries per queue array, so a request that owes hundreds of notifications does not
+ * count the queue for each. Valid while the app keeps that array: every other change to the queue's
+ * webhook jobs (a run, a rollback, a drop) installs a new array.
+ */
+const pendingCounts = new WeakMap<readonly Job[], number>();
+
+function pendingDeliveries(jobs: readonly Job[]): number {
+  let n = pendingCounts.get(jobs);
+  if (n === undefined) {
+    n = jobs.reduce((sum, j) => sum + (j.kind === 'webhook' ? 1 : 0), 0);
+    pendingCounts.set(jobs, n);
+  }
+  return n;
+}
 
 /**
  * Queues one attempt of a notification for a subscription, due `delay` seconds from now. Past the
@@ -164,11 +178,15 @@ const pendingDeliveries = (jobs: readonly Job[]): number => jobs.reduce((n, j) =
  * news, never the API's memory.
  */
 export function queueDelivery(app: AppState, subscriptionId: string, notification: Record<string, unknown>, attempt: number, dueAt: number): void {
-  if (pendingDeliveries(app.jobs) >= MAX_PENDING_DELIVERIES) {
+  let pending = pendingDeliveries(app.jobs);
+  if (pending >= MAX_PENDING_DELIVERIES) {
     const oldest = app.jobs.findIndex((j) => j.kind === 'webhook');
     app.jobs = [...app.jobs.slice(0, oldest), ...app.jobs.slice(oldest + 1)];
+    pending--;
   }
+  // enqueue inserts into the same array, so the count stays keyed to it.
   enqueue(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, dueAt);
+  pendingCounts.set(app.jobs, pending + 1);
 }
 
 /** Appends an attempt to the subscription's sent or error feed (newest first, FEED_LIMIT kept). */

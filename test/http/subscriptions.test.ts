@@ -62,12 +62,17 @@ describe('POST /subscriptions', () => {
     expect((await create(m, { url: 'https://example.com/hooks', topics: ['user.created'] })).status).toBe(200);
   });
 
-  it('refuses the 251st subscription of an app', async () => {
+  it('refuses the 251st subscription of an app, and keeps at most 1,000 queued deliveries, dropping the oldest', async () => {
     const m = mock({ rateLimit: 1_000_000_000 });
     for (let i = 0; i < 250; i++) expect((await create(m, { url: `${URL_OK}/${i}`, topics: ['user.created'] })).status).toBe(200);
     const res = await expectRejected(m, 'POST', '/subscriptions', { body: { url: URL_OK, topics: ['user.created'] } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].message).toContain('maximum of 250 subscriptions');
     expect((await m.call('GET', '/subscriptions')).body.items).toHaveLength(250);
+    // 5 users × 250 subscriptions owe 1,250 deliveries: the queue keeps the newest 1,000.
+    for (let i = 1; i <= 5; i++) expect((await m.call('POST', '/users', { body: { user_id: `capped-${i}` } })).status).toBe(200);
+    const queued = (await webhookJobs(m)) as unknown as { notification: { data: { item: { user_id: string } } } }[];
+    expect(queued).toHaveLength(1000);
+    expect(queued.map((j) => j.notification.data.item.user_id)).toEqual(['capped-2', 'capped-3', 'capped-4', 'capped-5'].flatMap((u) => Array(250).fill(u)));
   });
 });
 
