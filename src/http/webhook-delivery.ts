@@ -117,7 +117,8 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       operationId: 'webhookDelivery',
       touched: [sub.id, String(notification.id)],
     });
-    if (ok) return;
+    // A reset, restore or delete while the attempt was out: nothing more is owed to it.
+    if (ok || !app.data.subscriptions.has(sub.id)) return;
     // 410 Gone: "disable the subscription" (DH-1.x); other failures: one retry a minute later.
     if (outcome.status === 410) deactivate(app, sub.id, now);
     else if (job.attempt < MAX_ATTEMPTS) queueDelivery(app, sub.id, job.notification, job.attempt + 1, now + RETRY_DELAY_SECONDS);

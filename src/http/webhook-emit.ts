@@ -53,6 +53,8 @@ function customerEmissions(app: AppState, prev: Customer | undefined, next: Cust
   // A visitor converted into a user or lead is, to the API's subscribers, a new one.
   if (prev.type === 'visitor') {
     out.push({ topic: next.type === 'user' ? 'user.created' : 'contact.created', item: () => view(app, next) });
+    // The Topics page's visitor.signed_up; real captures carry the new user.
+    if (next.type === 'user') out.push({ topic: 'visitor.signed_up', item: () => view(app, next) });
     return;
   }
   if (prev.type === 'contact' && next.type === 'user') {
@@ -61,6 +63,10 @@ function customerEmissions(app: AppState, prev: Customer | undefined, next: Cust
   }
   if (next.type === 'contact' && !prev.email && next.email) out.push({ topic: 'contact.added_email', item: () => view(app, next) });
   else if (next.type === 'user' && prev.type === 'user' && attributesChanged(prev, next)) out.push({ topic: 'user.updated', item: () => view(app, next) });
+  if (next.type === 'user' && prev.type === 'user') {
+    if (prev.email !== next.email && next.email) out.push({ topic: 'user.email.updated', item: () => view(app, next) });
+    if (!prev.unsubscribed_from_emails && next.unsubscribed_from_emails) out.push({ topic: 'user.unsubscribed', item: () => view(app, next) });
+  }
   const kind = next.type === 'user' ? 'user' : 'contact';
   const before = new Set(prev.tags);
   const after = new Set(next.tags);

@@ -303,6 +303,20 @@ describe('webhook delivery', () => {
     expect(errors[0].http_request).toMatchObject({ response_status_code: 0, response_entity: 'No response within 300 ms' });
   });
 
+  it('queues no retry for a subscription deleted while its attempt was out, so the export still seeds back', async () => {
+    const m = await fresh({ webhookTimeoutMs: 200 });
+    answers.set('/gone-meanwhile', [0]);
+    const sub = await subscribed(m, { url: `${base}/gone-meanwhile`, topics: ['user.created'] });
+    await m.call('POST', '/users', { body: { user_id: 'meanwhile-1' } });
+    m.clock.advance(m.store.jobDelaySeconds);
+    await m.call('GET', '/users?per_page=1'); // hands the delivery over; the receiver holds it
+    expect((await m.call('DELETE', `/subscriptions/${sub.id}`)).status).toBe(200);
+    await m.store.webhooks!.settled();
+    const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
+    expect(state.jobs.filter((j: { kind: string }) => j.kind === 'webhook')).toEqual([]);
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: state })).status).toBe(200);
+  });
+
   it('gives the same notification ids and bodies for the same requests', async () => {
     const bodies: string[][] = [];
     for (let i = 0; i < 2; i++) {
