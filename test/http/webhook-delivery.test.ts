@@ -160,11 +160,24 @@ describe('webhook delivery', () => {
 
   it('delivers user.created for a visitor converted into a user', async () => {
     const m = await fresh();
-    await subscribed(m, { url: `${base}/visitors`, topics: ['user.created', 'contact.created'] });
+    await subscribed(m, { url: `${base}/visitors`, topics: ['user.created', 'contact.created', 'visitor.signed_up'] });
     const user = await m.call('POST', '/visitors/convert', { body: { visitor: { id: VISITOR }, user: { user_id: 'from-visitor' }, type: 'user' } });
     expect(user.status).toBe(200);
     await run(m);
-    expect(received.map((r) => [r.body.topic, r.body.data.item])).toEqual([['user.created', user.body]]);
+    expect(received.map((r) => [r.body.topic, r.body.data.item])).toEqual([
+      ['user.created', user.body],
+      ['visitor.signed_up', user.body],
+    ]);
+  });
+
+  it('delivers user.email.updated and user.unsubscribed', async () => {
+    const m = await fresh();
+    await subscribed(m, { url: `${base}/email`, topics: ['user.email.updated', 'user.unsubscribed'] });
+    await m.call('POST', '/users', { body: { user_id: 'ada-1', email: 'ada.new@example.com' } });
+    const last = await m.call('POST', '/users', { body: { user_id: 'ada-1', unsubscribed_from_emails: true } });
+    await run(m);
+    expect(received.map((r) => r.body.topic)).toEqual(['user.email.updated', 'user.unsubscribed']);
+    expect(received[1]!.body.data.item).toEqual(last.body);
   });
 
   it('delivers the conversation topics with the conversation as the item', async () => {
