@@ -10,6 +10,7 @@ import { mountDocs } from './http/docs.js';
 import { mountConsole } from './admin/ui.js';
 import { checkUrlLength, createHandler, splitUrl } from './http/pipeline.js';
 import { errorResponse, httpDate } from './http/respond.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, installDelivery, type WebhookHosts } from './http/webhook-delivery.js';
 import { ROUTES } from './routes/index.js';
 import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
@@ -27,6 +28,10 @@ export interface AppOptions {
   adminToken?: string;
   /** Where the live console's bundle is (default: dist/console of the package, see admin/ui.ts). */
   consoleDir?: string;
+  /** Where webhooks may go: loopback addresses (default) or any host (--webhook-hosts any). */
+  webhookHosts?: WebhookHosts;
+  /** Per-attempt timeout of a webhook delivery (default 5000 ms). */
+  webhookTimeoutMs?: number;
   /** Answer browsers' cross-origin requests and OPTIONS preflights (off: the real API is not for browsers). */
   cors?: boolean;
 }
@@ -74,6 +79,7 @@ export function createApp(options: AppOptions): Hono {
   const routes = options.routes ?? ROUTES;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[mock] ${message}`, error ?? ''));
   const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, adminToken: options.adminToken };
+  installDelivery(store, { hosts: options.webhookHosts ?? 'loopback', timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS });
   // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
   const app = new Hono({ strict: false });
   if (options.cors) {

@@ -41,6 +41,10 @@ export interface Config {
   autosaveSeconds: number;
   /** Access-Control-* headers and OPTIONS preflights, for browser apps. */
   cors: boolean;
+  /** Where webhook subscriptions may deliver: loopback addresses only, or any host. */
+  webhookHosts: 'loopback' | 'any';
+  /** Per-attempt timeout of a webhook delivery, in milliseconds. */
+  webhookTimeoutMs: number;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -73,6 +77,8 @@ Options (each also read from the environment variable in brackets):
   --cors              answer browsers: Access-Control-* headers and OPTIONS preflights (CORS=1); default off
   --data-dir DIR      load each app's state from DIR on start, write it on shutdown and POST /__admin/save (DATA_DIR)
   --autosave S        with --data-dir, also write changed apps every S seconds (AUTOSAVE), default 0: off
+  --webhook-hosts H   loopback or any: where webhook subscriptions may deliver (WEBHOOK_HOSTS), default loopback
+  --webhook-timeout MS per-attempt timeout of a webhook delivery (WEBHOOK_TIMEOUT), default 5000
   --help, -h          print this help
   --version, -v       print the version
 `;
@@ -131,6 +137,8 @@ const OPTIONS: Record<string, Option> = {
   '--log-format': { env: 'LOG_FORMAT', key: 'logFormat', parse: oneOf(['text', 'json']) },
   '--data-dir': { env: 'DATA_DIR', key: 'dataDir', parse: text },
   '--autosave': { env: 'AUTOSAVE', key: 'autosaveSeconds', parse: integer(0, 86_400) },
+  '--webhook-hosts': { env: 'WEBHOOK_HOSTS', key: 'webhookHosts', parse: oneOf(['loopback', 'any']) },
+  '--webhook-timeout': { env: 'WEBHOOK_TIMEOUT', key: 'webhookTimeoutMs', parse: integer(1, 60_000) },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -159,6 +167,8 @@ export const DEFAULT_CONFIG: Config = {
   dataDir: undefined,
   autosaveSeconds: 0,
   cors: false,
+  webhookHosts: 'loopback',
+  webhookTimeoutMs: 5000,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */

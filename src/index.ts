@@ -48,7 +48,14 @@ async function main(): Promise<void> {
   const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
   const loaded = dataDir?.load() ?? [];
   if (dataDir) store.saver = () => dataDir.save();
-  const app = createApp({ store, bodyLimit: config.bodyLimit, cors: config.cors, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
+  const app = createApp({
+    store,
+    bodyLimit: config.bodyLimit,
+    cors: config.cors,
+    webhookHosts: config.webhookHosts,
+    webhookTimeoutMs: config.webhookTimeoutMs,
+    ...(config.adminToken ? { adminToken: config.adminToken } : {}),
+  });
   const server = await listen(app, config.port, config.host, {
     requestId: () => store.nextConnectionRequestId(),
     now: () => store.now(),
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
         `  demo token: ${token ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
         `  try:        curl -H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
         ...exposureWarning(config.host, config.adminToken !== undefined),
+        ...(config.webhookHosts === 'any' ? ['  WARNING:    --webhook-hosts any: webhook subscriptions may make this mock POST to any host the API user names'] : []),
         '',
       ].join('\n'),
     );

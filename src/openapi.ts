@@ -36,6 +36,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Scroll: 'Iterating over every user, lead or company of the app, 100 at a time, past the paging limits.',
   Events: 'Data events about users and leads: submitting them, listing a person\'s events and their per-name summary.',
   'Bulk jobs': 'Users and events submitted in bulk: each request a task of a job, run asynchronously on the app\'s job queue, with the job\'s status and error feed.',
+  Subscriptions: 'Webhook subscriptions: the mock really POSTs a notification_event for each documented topic to their url (signed with hub_secret), with a retry, and keeps sent and error feeds.',
   [CONTROL_TAG]: 'The mock\'s own control plane under /__admin: not part of the real API.',
 };
 

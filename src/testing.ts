@@ -1,5 +1,6 @@
 // Starting and stopping the mock from a test runner, without a subprocess.
 
+import type { WebhookHosts } from './http/webhook-delivery.js';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import { Clock } from './core/clock.js';
@@ -19,6 +20,9 @@ export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
   adminToken?: string;
   /** Access-Control-* headers and OPTIONS preflights, for a browser app under test. */
   cors?: boolean;
+  /** Where webhooks may go (default loopback) and each attempt's timeout (default 5000 ms). */
+  webhookHosts?: WebhookHosts;
+  webhookTimeoutMs?: number;
 }
 
 export interface MockServer {
@@ -37,10 +41,10 @@ export interface MockServer {
 let tokenCounter = 0;
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, cors, ...setup } = options;
+  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, cors, webhookHosts, webhookTimeoutMs, ...setup } = options;
   const clock = now === undefined ? new Clock() : new Clock({ start: now, frozen: true });
   const store = createStore({ ...setup, clock });
-  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }), ...(cors ? { cors } : {}) });
+  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }), ...(cors ? { cors } : {}), ...(webhookHosts ? { webhookHosts } : {}), ...(webhookTimeoutMs ? { webhookTimeoutMs } : {}) });
   const server = await listen(app, port, host, { requestId: () => store.nextConnectionRequestId(), now: () => store.now() });
   return {
     url: server.url,

@@ -91,6 +91,15 @@ describe('binding beyond loopback', () => {
     }
   });
 
+  it('warns when webhooks may go to any host (--webhook-hosts any)', async () => {
+    const { child, ready } = start(['--webhook-hosts', 'any']);
+    try {
+      expect(await ready).toContain('WARNING:    --webhook-hosts any: webhook subscriptions may make this mock POST to any host');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('says the control plane needs X-Admin-Token when --admin-token is set, and says nothing on loopback', async () => {
     const guarded = start(['--host', '0.0.0.0', '--admin-token', 'tok']);
     const local = start([]);

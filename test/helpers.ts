@@ -45,6 +45,8 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
     ...(setup.adminToken ? { adminToken: setup.adminToken } : {}),
     ...(setup.consoleDir ? { consoleDir: setup.consoleDir } : {}),
     ...(setup.cors ? { cors: true } : {}),
+    ...(setup.webhookTimeoutMs ? { webhookTimeoutMs: setup.webhookTimeoutMs } : {}),
+    ...(setup.webhookHosts ? { webhookHosts: setup.webhookHosts } : {}),
   });
   return {
     store,

@@ -12,6 +12,7 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 it.each([
   ['global-setup.ts', 'global-setup.ts'],
   ['users.test.ts', 'users.example.test.ts'],
+  ['webhooks.test.ts', 'webhooks.example.test.ts'],
 ])("the README's %s is test/example/%s", (shown, file) => {
   const code = readFileSync(join(ROOT, 'test', 'example', file), 'utf8')
     .replace(/^(\/\/.*\n)+\n/, '')

@@ -49,7 +49,7 @@ export const listRequests = adminRoute({
   operationId: 'adminListRequests',
   summary: 'The request journal',
   description:
-    'API requests in the order they arrived, with method, path, query, body, status, operationId, the ids they touched and the time on the mock\'s clock; filtered by app (or its token), method, path, operationId, status and since; limit keeps the most recent. Each app keeps its last N (a ring buffer).',
+    'API requests in the order they arrived, with method, path, query, body, status, operationId, the ids they touched and the time on the mock\'s clock; filtered by app (or its token), method, path, operationId, status and since; limit keeps the most recent. Each app keeps its last N (a ring buffer). Webhook deliveries are journaled too: operationId webhookDelivery, path the target URL, request_id the notification id, status the receiver\'s (0: no answer).',
   tag: CONTROL_TAG,
   query: openObj(filterProps),
   response: { status: 200, description: 'Journal entries', schema: obj({ requests: arr(entrySchema) }, ['requests']) },

@@ -158,12 +158,17 @@ export const runJobs = adminRoute({
   path: '/__admin/jobs/run',
   operationId: 'adminRunJobs',
   summary: 'Run every pending job now',
-  description: 'Runs the pending asynchronous jobs (location data, avatars, social profiles, bulk tasks and the enrichment their items queue) of every app, or of the one named, without waiting for the clock.',
+  description:
+    'Runs the pending asynchronous jobs (location data, avatars, social profiles, bulk tasks and the enrichment their items queue, webhook deliveries) of every app, or of the one named, without waiting for the clock, and answers once every delivery it started has been answered or timed out. A retry a failed delivery queues is left pending for the next call (or the clock).',
   tag: TAG,
   query: appQuery,
   response: { status: 200, description: 'How many jobs ran', schema: obj({ ran: int({ minimum: 0 }) }, ['ran']) },
   errors: ['not_found', 'unauthorized'],
-  handler: (input) => ({ body: { ran: targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity, input.store), 0) } }),
+  handler: async (input) => {
+    const ran = targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity, input.store), 0);
+    await input.store.webhooks?.settled();
+    return { body: { ran } };
+  },
 });
 
 export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES, ...CONSOLE_ROUTES];

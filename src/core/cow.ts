@@ -30,6 +30,20 @@ export class UndoLog {
     return this.maps.length === 0;
   }
 
+  /** Each (map, key) the transaction wrote, once, with its slot before the first write (CowMap.prior reads it). */
+  *touched(): IterableIterator<[CowMap<unknown>, string, unknown]> {
+    const seen = new Map<CowMap<unknown>, Set<string>>();
+    for (let i = 0; i < this.maps.length; i++) {
+      const map = this.maps[i] as CowMap<unknown>;
+      const key = this.keys[i] as string;
+      let keys = seen.get(map);
+      if (!keys) seen.set(map, (keys = new Set()));
+      if (keys.has(key)) continue;
+      keys.add(key);
+      yield [map, key, this.slots[i]];
+    }
+  }
+
   tombstone(map: CowMap<unknown>, key: string): void {
     this.tombstones.push([map, key]);
   }
@@ -70,6 +84,12 @@ export class CowMap<V> {
     if (before === undefined) this.overlay.delete(key);
     else this.overlay.set(key, before as Slot<V>);
     this.count = count;
+  }
+
+  /** The value a key had given its overlay slot before a write (UndoLog.touched). */
+  prior(key: string, slot: unknown): V | undefined {
+    if (slot === DELETED) return undefined;
+    return slot === undefined ? this.base.get(key) : (slot as V);
   }
 
   static from<V>(base: ReadonlyMap<string, V>): CowMap<V> {

@@ -16,6 +16,7 @@ import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } 
 import { checkAccept } from './negotiate.js';
 import { dropEchoes, mergeDeleteBody, refuseUndeclared } from './parameters.js';
 import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
+import { publisher } from './webhook-emit.js';
 
 export interface PipelineOptions {
   store: Store;
@@ -134,7 +135,9 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const route: AppRoute = def;
     const hasBody = route.method !== 'GET';
     // Reads never write, so only writes pay for the undo log.
-    const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input)) : route.handler;
+    // Only an app with subscriptions pays for reading what a write changed (http/webhook-emit.ts).
+    const observe = (app: AppState) => (app.data.subscriptions.size > 0 ? publisher(app, store.now(), store.jobDelaySeconds) : undefined);
+    const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input), observe(input.app)) : route.handler;
     // A read answers synchronously (no promise to wait on); only a body or injected latency waits.
     return (incoming) => {
       const href = incoming.request.url;
@@ -220,7 +223,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
       input.app = targetApp(store, input, incoming.request);
       if (input.app) store.touch(input.app);
-      return success(route.handler(input), requestId, store.now(), null);
+      return success(await route.handler(input), requestId, store.now(), null);
     } catch (err) {
       return fail(err, requestId, null);
     }

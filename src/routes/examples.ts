@@ -27,6 +27,8 @@ const LEAD = '5714dd359a3fd47136000007';
 const LEAD_USER_ID = '8a88a590-e1c3-41e2-a502-e0649dbf721c';
 const SECOND_LEAD = '5714dd359a3fd47136000008';
 const FIRST_JOB = 'job_v2_7cc5ef46_4b1d_4b32_9af4_9f62b100b7a7';
+/** The id the demo app gives its first subscription (createSubscription's example makes it). */
+const SUBSCRIPTION = 'nsub_7cc5ef46-4b1d-4b32-9af4-9f62b100b7a7';
 const leadUpdate = { name: 'Lena Lead', phone: '+44 20 7946 0001', custom_attributes: { plan_tier: 'pro' } };
 
 const customerBody = (identity: Record<string, unknown>) => ({
@@ -192,6 +194,16 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   adminListCustomerNotes: { params: { id: ADA }, query: { app: 'demo', offset: 0, limit: 50 } },
   adminListCustomerEvents: { params: { id: ADA }, query: { app: 'demo', before: '', limit: 50 } },
   adminListBulkJobs: { query: { app: 'demo', offset: 0, limit: 50 } },
+  createSubscription: { body: { url: 'http://127.0.0.1:8080/hooks', topics: ['user.created', 'conversation.user.replied'], hub_secret: 'change-me' } },
+  listSubscriptions: {},
+  getSubscription: { params: { id: SUBSCRIPTION } },
+  updateSubscription: { params: { id: SUBSCRIPTION }, body: { topics: ['user.created', 'user.deleted'] } },
+  replaceSubscription: { params: { id: SUBSCRIPTION }, body: { active: false } },
+  deleteSubscription: { params: { id: SUBSCRIPTION } },
+  pingSubscription: { params: { id: SUBSCRIPTION } },
+  getSubscriptionSent: { params: { id: SUBSCRIPTION } },
+  getSubscriptionError: { params: { id: SUBSCRIPTION } },
+  getSubscriptionErrors: { params: { id: SUBSCRIPTION } },
 };
 
 /**
@@ -205,4 +217,12 @@ export const EXAMPLE_PREREQUISITES: Readonly<Record<string, string>> = {
   adminDeleteFault: 'adminAddFault',
   getJob: 'bulkUsers',
   getJobErrors: 'bulkUsers',
+  getSubscription: 'createSubscription',
+  updateSubscription: 'createSubscription',
+  replaceSubscription: 'createSubscription',
+  deleteSubscription: 'createSubscription',
+  pingSubscription: 'createSubscription',
+  getSubscriptionSent: 'createSubscription',
+  getSubscriptionError: 'createSubscription',
+  getSubscriptionErrors: 'createSubscription',
 };

@@ -74,7 +74,8 @@ export interface AppRoute extends RouteBase {
 
 export interface AdminRoute extends RouteBase {
   scope: 'admin';
-  handler: (input: AdminInput) => RouteResult;
+  /** May answer later (POST /__admin/jobs/run waits for the webhook deliveries it starts). */
+  handler: (input: AdminInput) => RouteResult | Promise<RouteResult>;
 }
 
 export type RouteDef = AppRoute | AdminRoute;

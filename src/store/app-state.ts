@@ -17,6 +17,7 @@ import { ConversationIndexes } from './conversation-index.js';
 import { assigneeKey, conversationTallyKeys } from './conversation-state.js';
 import type { ScrollSlot } from './scroll.js';
 import type { BulkJob } from './bulk-jobs.js';
+import type { Subscription, WebhookFeeds } from './webhooks.js';
 import type { EventPerson, EventSummary, StoredEvent } from './events.js';
 import type {
   Admin,
@@ -100,6 +101,10 @@ export interface Collections<M extends 'base' | 'live'> {
   bulkJobs: Coll<M, BulkJob>;
   /** creation order -> job id, so the oldest job is found at once */
   bulkOrder: Coll<M, string>;
+  /** Webhook subscriptions by id (store/webhooks.ts); not in fixtures yet, so a seed starts with none. */
+  subscriptions: Coll<M, Subscription>;
+  /** subscription id -> its sent and error feeds, each bounded (store/webhooks.ts) */
+  webhookFeeds: Coll<M, WebhookFeeds>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -142,6 +147,8 @@ export const COLLECTION_NAMES = [
   'eventSummaries',
   'bulkJobs',
   'bulkOrder',
+  'subscriptions',
+  'webhookFeeds',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */
@@ -209,6 +216,9 @@ function forkOf(live: Collections<'live'>): Collections<'live'> {
   for (const name of COLLECTION_NAMES) out[name] = (live[name] as CowMap<unknown>).fork();
   return out as unknown as Collections<'live'>;
 }
+
+/** What one transaction wrote: each (map, key) once, with its slot before (CowMap.prior). */
+export type Changes = readonly [CowMap<unknown>, string, unknown][];
 
 export class AppState {
   readonly id: string;
@@ -320,7 +330,7 @@ export class AppState {
    * before, so a rejected request changes nothing however far it got. Id counters are not wound
    * back (what a rejected request drew is part of the request sequence, so replays stay identical).
    */
-  transaction<T>(write: () => T): T {
+  transaction<T>(write: () => T, observe?: (changes: Changes) => void): T {
     const log = new UndoLog();
     const data = this.data;
     const jobCounter = this.counters.job;
@@ -329,14 +339,17 @@ export class AppState {
     this.sorted.begin();
     this.conversationLists.begin();
     this.order.begin(data.customers);
+    let changes: Changes | undefined;
+    let result: T;
     try {
-      const result = write();
+      result = write();
+      // What the request changed, read before the log forgets it; handed over once the request stands.
+      changes = observe && !log.empty ? [...log.touched()] : undefined;
       // The request stands: the overlays drop what it deleted, the derived indexes keep its changes.
       log.commit();
       this.sorted.commit();
       this.conversationLists.commit();
       this.order.commit();
-      return result;
     } catch (err) {
       // The derived indexes followed the writes being undone: revert their journaled changes.
       this.sorted.rollback();
@@ -349,6 +362,9 @@ export class AppState {
     } finally {
       for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = null;
     }
+    // Outside the unit: the request stands whatever the observer does.
+    if (changes) observe?.(changes);
+    return result;
   }
 
   /** Back to the seeded state, streams rewound unless `ids` is `fresh`; O(what the app changed). */

@@ -105,6 +105,7 @@ export function checkReferences(doc: FixtureDocument): void {
       check(authorOk(p.author), `${at}.parts[${j}].author.id`, `unknown ${p.author.type} "${p.author.id}"`);
     });
   });
+  const subscriptions = uniqueIds(doc.subscriptions ?? [], 'subscriptions');
   const tasks = new Set<string>();
   doc.bulk_jobs.forEach((j, i) =>
     j.tasks.forEach((t, k) => {
@@ -115,6 +116,7 @@ export function checkReferences(doc: FixtureDocument): void {
   const queued = new Set<string>();
   doc.jobs.forEach((j, i) => {
     if (j.kind === 'bulk_task') check(tasks.has(`${j.job_id}\u0000${j.task_id}`), `jobs[${i}].task_id`, `unknown bulk task "${j.task_id}" of job "${j.job_id}"`);
+    else if (j.kind === 'webhook') check(subscriptions.has(j.subscription_id), `jobs[${i}].subscription_id`, `unknown subscription "${j.subscription_id}"`);
     else check(customers.has(j.customer_id) || archived.has(j.customer_id), `jobs[${i}].customer_id`, `unknown customer "${j.customer_id}"`);
     if (j.kind === 'bulk_task') queued.add(`${j.job_id}\u0000${j.task_id}`);
   });
@@ -253,6 +255,8 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     companyAttributes: new Map(registerCustomAttributes(doc.company_data_attributes, doc.companies).map((a) => [a.name, a])),
     ...seedJobs(doc.bulk_jobs, tallies),
     events: eventMaps.events,
+    subscriptions: byId(doc.subscriptions ?? []),
+    webhookFeeds: new Map(),
     eventKeys: eventMaps.eventKeys,
     eventIds: eventMaps.eventIds,
     eventPeople: eventMaps.eventPeople,
@@ -282,7 +286,7 @@ export function exportState(app: AppState): FixtureDocument {
     customers: [...d.customers.values()],
     conversations: [...d.conversations.values()],
     // A deleted customer's pending job would do nothing when due, so it is not kept.
-    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
+    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || j.kind === 'webhook' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
     archived_customers: exportArchived(app),
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),
@@ -290,5 +294,7 @@ export function exportState(app: AppState): FixtureDocument {
     company_data_attributes: [...d.companyAttributes.values()],
     ...eventsOf(app),
     bulk_jobs: exportJobs(app),
+    // Only when there are some, so the exports of apps without webhooks stay as they were.
+    ...(d.subscriptions.size > 0 ? { subscriptions: [...d.subscriptions.values()] } : {}),
   };
 }

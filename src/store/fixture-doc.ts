@@ -2,6 +2,7 @@
 
 import type { BulkJob } from './bulk-jobs.js';
 import type { EventLog, EventRecord, EventSummaryRecord } from './events.js';
+import type { Subscription } from './webhooks.js';
 import type { Admin, AppConfig, Company, Conversation, Customer, DataAttribute, Job, Note, Segment, Tag, Team } from './types.js';
 
 export interface FixtureDocument {
@@ -33,6 +34,8 @@ export interface FixtureDocument {
   event_log?: EventLog;
   /** Bulk jobs, oldest first (store/bulk-jobs.ts). */
   bulk_jobs: BulkJob[];
+  /** Webhook subscriptions (store/webhooks.ts); written only when the app has some. */
+  subscriptions?: Subscription[];
 }
 
 export interface GenerateSpec {
@@ -69,6 +72,7 @@ export interface FixtureInput {
   event_summaries?: EventSummaryRecord[];
   event_log?: EventLog;
   bulk_jobs?: BulkJob[];
+  subscriptions?: Loose<Subscription, 'id' | 'url' | 'topics'>[];
   generate?: GenerateSpec;
 }
 

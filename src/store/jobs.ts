@@ -66,6 +66,11 @@ export function runDueJobs(app: AppState, now: number, store: Store): number {
         runBulkTask(store, app, job.job_id, job.task_id);
         continue;
       }
+      // Sending is outbound HTTP, so it is handed to the delivery module (http/webhook-delivery.ts).
+      if (job.kind === 'webhook') {
+        store.webhooks?.take(app, job);
+        continue;
+      }
       const customer = app.data.customers.get(job.customer_id);
       if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
     }

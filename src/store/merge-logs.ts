@@ -37,8 +37,15 @@ export function mergeEvents(current: EventPart, incoming: EventPart): EventPart 
   return merged;
 }
 
-/** What a queue entry runs: one entry per bulk task, one per customer and due time for enrichment. */
-const runs = (j: Job): string => (j.kind === 'bulk_task' ? `task\u0000${j.job_id}\u0000${j.task_id}` : `enrich\u0000${j.customer_id}\u0000${j.due_at}`);
+/**
+ * What a queue entry runs: one entry per bulk task, one per customer and due time for enrichment,
+ * one per subscription and notification for a webhook delivery.
+ */
+function runs(j: Job): string {
+  if (j.kind === 'bulk_task') return `task\u0000${j.job_id}\u0000${j.task_id}`;
+  if (j.kind === 'webhook') return `webhook\u0000${j.subscription_id}\u0000${String(j.notification.id)}`;
+  return `enrich\u0000${j.customer_id}\u0000${j.due_at}`;
+}
 
 /**
  * Queue entries are keyed by what they run, not by number: every app numbers its queue from 1, so

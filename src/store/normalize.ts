@@ -236,5 +236,15 @@ export function normalize(input: FixtureInput): FixtureDocument {
     event_summaries: [...(input.event_summaries ?? [])],
     ...(input.event_log ? { event_log: { ...input.event_log } } : {}),
     bulk_jobs: [...(input.bulk_jobs ?? [])],
+    subscriptions: (input.subscriptions ?? []).map((s) => ({
+      id: s.id,
+      created_at: s.created_at ?? REFERENCE_TIME,
+      updated_at: s.updated_at ?? s.created_at ?? REFERENCE_TIME,
+      url: s.url,
+      topics: [...s.topics],
+      active: s.active ?? true,
+      hub_secret: s.hub_secret ?? null,
+      metadata: s.metadata?.event_names ? { event_names: [...s.metadata.event_names] } : {},
+    })),
   };
 }

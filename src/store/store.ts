@@ -19,6 +19,7 @@ import { mergeEvents, mergeQueue } from './merge-logs.js';
 import { Journal, JournalSpace } from './journal.js';
 import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
+import type { WebhookSink } from './webhooks.js';
 
 export interface StoreOptions {
   seed: number;
@@ -65,6 +66,8 @@ export class Store {
   readonly clock: Clock;
   private fakerInstance: Faker | undefined;
   readonly jobDelaySeconds: number;
+  /** Takes due webhook deliveries (http/webhook-delivery.ts installs it); none: due deliveries are dropped. */
+  webhooks: WebhookSink | null = null;
   readonly defaultRateLimit: number;
   readonly defaultApiVersion: ApiVersion;
   readonly faults: Faults;
@@ -370,5 +373,6 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     company_data_attributes: [...new Map([...current.company_data_attributes, ...incoming.company_data_attributes].map((a) => [a.name, a])).values()],
     ...mergeEvents(current, incoming),
     bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
+    subscriptions: mergeById(current.subscriptions ?? [], incoming.subscriptions ?? []),
   };
 }

@@ -223,4 +223,15 @@ export interface BulkTaskJob {
   due_at: number;
 }
 
-export type Job = EnrichJob | BulkTaskJob;
+/** One delivery attempt of a webhook notification (store/webhooks.ts), handed to the delivery module when due. */
+export interface WebhookJob {
+  id: number;
+  kind: 'webhook';
+  subscription_id: string;
+  /** The notification_event as first built; the attempt number is set when it is sent. */
+  notification: Record<string, unknown>;
+  attempt: number;
+  due_at: number;
+}
+
+export type Job = EnrichJob | BulkTaskJob | WebhookJob;

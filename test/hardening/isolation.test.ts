@@ -27,6 +27,8 @@ interface BRecords {
   note: string;
   /** A bulk job of B's, finished. */
   job: string;
+  /** A webhook subscription of B's. */
+  subscription: string;
 }
 
 const exportOf = async (m: TestMock, app: string) => (await m.app.request(`/__admin/state?app=${app}`)).text();
@@ -64,6 +66,7 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
   const note = await ok(m, 'POST', '/notes', b.token, { body: `${canary} note`, user: { id: user.body.id } });
   await ok(m, 'POST', '/events', b.token, { event_name: `${canary} event`, created_at: 1_767_300_000, id: user.body.id, metadata: { secret: `${canary} metadata` } });
   const job = await ok(m, 'POST', '/bulk/events', b.token, { items: [{ method: 'post', data: { event_name: `${canary} bulk event`, created_at: 1_767_300_000, id: lead.body.id } }] });
+  const subscription = await ok(m, 'POST', '/subscriptions', b.token, { url: `http://127.0.0.1:9/canary-${b.app}-hook`, topics: ['user.created'], hub_secret: `canary-${b.app} hub secret` });
   // Pending enrichment and bulk tasks would run on B's next read and look like a change made by A.
   await ok(m, 'POST', `/__admin/jobs/run?app=${b.app}`, b.token);
   return {
@@ -78,6 +81,7 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
     team: teams[0]?.id ?? '',
     note: note.body.id,
     job: job.body.id,
+    subscription: subscription.body.id,
   };
 }
 
@@ -101,6 +105,7 @@ function valuesOf(exported: string): Set<string> {
   for (const a of doc.company_data_attributes ?? []) add(a.name);
   for (const n of doc.notes ?? []) add(n.body);
   for (const e of doc.events ?? []) add(e.id, e.event_name, ...Object.values((e.metadata ?? {}) as Record<string, unknown>));
+  for (const sub of doc.subscriptions ?? []) add(sub.id, sub.url, sub.hub_secret);
   for (const j of doc.bulk_jobs ?? []) add(j.id, ...((j.tasks ?? []) as { id: string }[]).map((t) => t.id));
   return out;
 }
@@ -284,6 +289,16 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     getJob: [{ method: 'GET', path: `/jobs/${b.job}`, missing: true }],
     getJobErrors: [{ method: 'GET', path: `/jobs/${b.job}/error`, missing: true }],
     updateJob: [{ method: 'POST', path: `/jobs/${b.job}`, body: {}, missing: true }],
+    createSubscription: [{ method: 'POST', path: '/subscriptions', body: { url: 'http://127.0.0.1:9/a-side', topics: ['user.created'] } }],
+    listSubscriptions: [{ method: 'GET', path: '/subscriptions' }],
+    getSubscription: [{ method: 'GET', path: `/subscriptions/${b.subscription}`, missing: true }],
+    updateSubscription: [{ method: 'POST', path: `/subscriptions/${b.subscription}`, body: { active: false }, missing: true }],
+    replaceSubscription: [{ method: 'PUT', path: `/subscriptions/${b.subscription}`, body: { topics: ['user.deleted'] }, missing: true }],
+    deleteSubscription: [{ method: 'DELETE', path: `/subscriptions/${b.subscription}`, missing: true }],
+    pingSubscription: [{ method: 'POST', path: `/subscriptions/${b.subscription}/ping`, missing: true }],
+    getSubscriptionSent: [{ method: 'GET', path: `/subscriptions/${b.subscription}/sent`, missing: true }],
+    getSubscriptionError: [{ method: 'GET', path: `/subscriptions/${b.subscription}/error`, missing: true }],
+    getSubscriptionErrors: [{ method: 'GET', path: `/subscriptions/${b.subscription}/errors`, missing: true }],
   };
 }
 

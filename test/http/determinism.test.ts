@@ -17,6 +17,10 @@ const SCRIPT: Step[] = [
   ['GET', '/admins', { headers: { 'intercom-version': '9.9' } }],
   ['GET', '/data_attributes/customer', { headers: { 'intercom-version': '1.4' } }],
   ['POST', '/__admin/clock', { token: null, body: { advance: 3 } }],
+  // Webhooks: subscription ids, notification ids and bodies come from the app's seeded stream.
+  ['POST', '/subscriptions', { body: { url: 'http://127.0.0.1:9/hook', topics: ['user.created', 'company.created'], hub_secret: 'k' } }],
+  ['POST', '/users', { body: { user_id: 'det-1', email: 'det@example.com', companies: [{ company_id: 'det-co' }] } }],
+  ['GET', '/subscriptions'],
   ['GET', '/__admin/state?app=demo', { token: null }],
   ['POST', '/__admin/seed?mode=merge', { token: null, body: { app: { id: 'demo', tokens: ['demo-token'] }, generate: { users: 5, leads: 2 } } }],
   ['GET', '/__admin/state?app=demo', { token: null }],

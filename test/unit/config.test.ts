@@ -25,6 +25,14 @@ describe('parseConfig', () => {
     });
   });
 
+  it('keeps webhooks on loopback with a 5 s timeout unless --webhook-hosts any / --webhook-timeout say otherwise', () => {
+    expect(DEFAULT_CONFIG).toMatchObject({ webhookHosts: 'loopback', webhookTimeoutMs: 5000 });
+    expect(parseConfig(['--webhook-hosts', 'any', '--webhook-timeout=250'], {})).toMatchObject({ webhookHosts: 'any', webhookTimeoutMs: 250 });
+    expect(parseConfig([], { WEBHOOK_HOSTS: 'any', WEBHOOK_TIMEOUT: '1000' })).toMatchObject({ webhookHosts: 'any', webhookTimeoutMs: 1000 });
+    expect(() => parseConfig(['--webhook-hosts', 'lan'], {})).toThrow(ConfigError);
+    expect(() => parseConfig(['--webhook-timeout', '0'], {})).toThrow(ConfigError);
+  });
+
   it('answers help', () => {
     expect(parseConfig(['--seed', '1', '--help'], {})).toBe('help');
   });

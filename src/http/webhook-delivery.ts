@@ -1,0 +1,145 @@
+// The only code that makes outbound HTTP: webhook deliveries. The store hands it each due delivery
+// job (store/jobs.ts); it POSTs the notification in the background, one at a time per subscription
+// so a receiver sees them in order, and records the attempt in the feeds and the journal. API
+// requests never wait for it: they only queue jobs.
+
+import { createHmac } from 'node:crypto';
+import type { AppState } from '../store/app-state.js';
+import type { Store } from '../store/store.js';
+import type { WebhookJob } from '../store/types.js';
+import { deactivate, MAX_ATTEMPTS, queueDelivery, recordAttempt, RETRY_DELAY_SECONDS, type FeedEntry, type WebhookSink } from '../store/webhooks.js';
+
+/** "If you don't send a response within that time [5 s], the notification is treated as failed" (DH-1.x). */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5000;
+/** Most of a receiver's answer a feed keeps. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+const USER_AGENT = 'intercom-parrot-service-client/1.0';
+
+export type WebhookHosts = 'loopback' | 'any';
+
+export interface DeliveryOptions {
+  hosts: WebhookHosts;
+  timeoutMs: number;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+export function isAllowedTarget(url: string, hosts: WebhookHosts): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  return hosts === 'any' || LOOPBACK.test(parsed.hostname);
+}
+
+export const signature = (secret: string, body: string): string => `sha1=${createHmac('sha1', secret).update(body).digest('hex')}`;
+
+async function readCapped(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= MAX_RESPONSE_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+}
+
+interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  entity: string;
+}
+
+async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Outcome> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const entity = await readCapped(response);
+    return { status: response.status, headers: Object.fromEntries(response.headers), entity };
+  } catch (err) {
+    // No answer: status 0 in the feed, and the reason as the entity.
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    return { status: 0, headers: {}, entity: timedOut ? `No response within ${timeoutMs} ms` : `Could not connect: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}` };
+  }
+}
+
+export function installDelivery(store: Store, options: DeliveryOptions): WebhookSink {
+  const chains = new Map<string, Promise<void>>();
+  const running = new Set<Promise<void>>();
+
+  async function attempt(app: AppState, job: WebhookJob): Promise<void> {
+    const sub = app.data.subscriptions.get(job.subscription_id);
+    if (!sub?.active) return;
+    const notification: Record<string, unknown> = { ...job.notification, delivery_attempts: job.attempt };
+    // Serialised once: the signature covers exactly the bytes sent.
+    const body = JSON.stringify(notification);
+    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
+    if (sub.hub_secret) headers['X-Hub-Signature'] = signature(sub.hub_secret, body);
+    const outcome: Outcome = isAllowedTarget(sub.url, options.hosts)
+      ? await post(sub.url, headers, body, options.timeoutMs)
+      : { status: 0, headers: {}, entity: 'Target refused: webhooks go to loopback addresses unless the mock runs with --webhook-hosts any' };
+    const now = store.now();
+    const ok = outcome.status >= 200 && outcome.status < 300;
+    const entry: FeedEntry = {
+      notification: { ...notification, delivery_status: ok ? 'delivered' : 'failed', delivered_at: ok ? now : 0 },
+      http_request: {
+        request_method: 'POST',
+        request_uri: sub.url,
+        request_headers: headers,
+        request_entity: body,
+        response_status_code: outcome.status,
+        response_headers: outcome.headers,
+        response_entity: outcome.entity,
+      },
+    };
+    recordAttempt(app, sub.id, ok ? 'sent' : 'error', entry);
+    const url = new URL(sub.url);
+    app.journal.add({
+      seq: store.nextJournalSeq(),
+      time: now,
+      app: app.id,
+      request_id: String(notification.id),
+      method: 'POST',
+      path: `${url.origin}${url.pathname}`,
+      search: '',
+      bodyText: body,
+      status: outcome.status,
+      operationId: 'webhookDelivery',
+      touched: [sub.id, String(notification.id)],
+    });
+    // A reset, restore or delete while the attempt was out: nothing more is owed to it.
+    if (ok || !app.data.subscriptions.has(sub.id)) return;
+    // 410 Gone: "disable the subscription" (DH-1.x); other failures: one retry a minute later.
+    if (outcome.status === 410) deactivate(app, sub.id, now);
+    else if (job.attempt < MAX_ATTEMPTS) queueDelivery(app, sub.id, job.notification, job.attempt + 1, now + RETRY_DELAY_SECONDS);
+  }
+
+  const sink: WebhookSink = {
+    take(app, job) {
+      const key = `${app.id}\u0000${job.subscription_id}`;
+      const next = (chains.get(key) ?? Promise.resolve()).then(() => attempt(app, job)).catch(() => undefined);
+      chains.set(key, next);
+      running.add(next);
+      void next.then(() => {
+        running.delete(next);
+        if (chains.get(key) === next) chains.delete(key);
+      });
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    allows: (url) => isAllowedTarget(url, options.hosts),
+  };
+  store.webhooks = sink;
+  return sink;
+}

@@ -1,0 +1,179 @@
+// Webhook subscriptions W1–W8 (surface §17; research-webhooks.md §5.2). Delivery itself is
+// http/webhook-emit.ts (what is owed) and http/webhook-delivery.ts (sending).
+
+import { apiError } from '../core/errors.js';
+import { str } from '../schemas/json-schema.js';
+import { createSubscriptionBodySchema, notificationListSchema, subscriptionListSchema, subscriptionSchema, updateSubscriptionBodySchema } from '../schemas/subscription.js';
+import type { Store } from '../store/store.js';
+import {
+  createSubscription as create,
+  deleteSubscription as remove,
+  feedsOf,
+  listSubscriptions as all,
+  pingSubscription as ping,
+  requireSubscription,
+  updateSubscription as update,
+  type SubscriptionInput,
+} from '../store/webhooks.js';
+import { feedView, subscriptionListView, subscriptionView } from '../views/subscription.js';
+import { appRoute, type AppInput } from './route.js';
+
+const TAG = 'Subscriptions';
+const subId = { id: str({ description: 'The subscription id (nsub_…)' }) };
+const writeErrors = ['parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'] as const;
+
+/** A target the delivery module would refuse is refused when it is set, so nothing is queued in vain. */
+function checkUrl(store: Store, url: unknown): void {
+  if (typeof url === 'string' && !(store.webhooks?.allows(url) ?? false)) {
+    throw apiError('parameter_invalid', 'url must be an http(s) URL on a loopback address (localhost, 127.0.0.0/8, [::1]) unless the mock runs with --webhook-hosts any.', 'url');
+  }
+}
+
+export const createSubscription = appRoute({
+  method: 'POST',
+  path: '/subscriptions',
+  operationId: 'createSubscription',
+  summary: 'Create a webhook subscription',
+  description:
+    'Subscribes url to topics (ping is always subscribed and not listed); hub_secret signs deliveries; event.created needs metadata.event_names. At most 250 subscriptions per app (400 parameter_invalid past it). The url must be on a loopback address unless the mock runs with --webhook-hosts any.',
+  tag: TAG,
+  body: createSubscriptionBodySchema,
+  response: { status: 200, description: 'The subscription, active', schema: subscriptionSchema },
+  errors: [...writeErrors],
+  handler: ({ store, app, body, origin }) => {
+    checkUrl(store, body.url);
+    return { body: subscriptionView(app, create(app, store.now(), body as SubscriptionInput), origin) };
+  },
+});
+
+export const listSubscriptions = appRoute({
+  method: 'GET',
+  path: '/subscriptions',
+  operationId: 'listSubscriptions',
+  summary: 'List the webhook subscriptions',
+  description: 'Every subscription of the app, oldest first, under items (unpaged: at most 250).',
+  tag: TAG,
+  response: { status: 200, description: 'The subscriptions', schema: subscriptionListSchema },
+  errors: [],
+  handler: ({ app, origin }) => ({ body: subscriptionListView(app, all(app), origin) }),
+});
+
+export const getSubscription = appRoute({
+  method: 'GET',
+  path: '/subscriptions/{id}',
+  operationId: 'getSubscription',
+  summary: 'View a webhook subscription',
+  description: 'The subscription; unknown: 404 not_found.',
+  tag: TAG,
+  params: subId,
+  response: { status: 200, description: 'The subscription', schema: subscriptionSchema },
+  errors: ['not_found'],
+  handler: ({ app, params, origin }) => ({ body: subscriptionView(app, requireSubscription(app, params.id ?? ''), origin) }),
+});
+
+const updateHandler = ({ store, app, params, body, origin }: AppInput) => {
+  checkUrl(store, body.url);
+  return { body: subscriptionView(app, update(app, params.id ?? '', store.now(), body as SubscriptionInput), origin) };
+};
+
+const updateDescription =
+  'Changes what the body names: topics and metadata.event_names are replaced, not merged; active false stops deliveries and drops the queued ones. Unknown: 404 not_found.';
+
+export const updateSubscription = appRoute({
+  method: 'POST',
+  path: '/subscriptions/{id}',
+  operationId: 'updateSubscription',
+  summary: 'Update a webhook subscription',
+  description: updateDescription,
+  tag: TAG,
+  params: subId,
+  body: updateSubscriptionBodySchema,
+  response: { status: 200, description: 'The updated subscription', schema: subscriptionSchema },
+  errors: ['not_found', ...writeErrors],
+  handler: updateHandler,
+});
+
+export const replaceSubscription = appRoute({
+  method: 'PUT',
+  path: '/subscriptions/{id}',
+  operationId: 'replaceSubscription',
+  summary: 'Update a webhook subscription (PUT form)',
+  description: `The same update as POST /subscriptions/{id}, for clients that send PUT. ${updateDescription}`,
+  tag: TAG,
+  params: subId,
+  body: updateSubscriptionBodySchema,
+  response: { status: 200, description: 'The updated subscription', schema: subscriptionSchema },
+  errors: ['not_found', ...writeErrors],
+  handler: updateHandler,
+});
+
+export const deleteSubscription = appRoute({
+  method: 'DELETE',
+  path: '/subscriptions/{id}',
+  operationId: 'deleteSubscription',
+  summary: 'Delete a webhook subscription',
+  description: 'Removes the subscription, its feeds and its queued deliveries; answers the deleted subscription. Unknown: 404 not_found.',
+  tag: TAG,
+  params: subId,
+  response: { status: 200, description: 'The deleted subscription', schema: subscriptionSchema },
+  errors: ['not_found'],
+  handler: ({ app, params, origin }) => ({ body: subscriptionView(app, remove(app, params.id ?? ''), origin) }),
+});
+
+export const pingSubscription = appRoute({
+  method: 'POST',
+  path: '/subscriptions/{id}/ping',
+  operationId: 'pingSubscription',
+  summary: 'Send a ping notification',
+  description: 'Queues a ping notification ({type: ping, message}) for the subscription, delivered like any other; answers the subscription. Unknown: 404 not_found.',
+  tag: TAG,
+  params: subId,
+  response: { status: 200, description: 'The subscription', schema: subscriptionSchema },
+  errors: ['not_found'],
+  handler: ({ store, app, params, origin }) => ({ body: subscriptionView(app, ping(app, params.id ?? '', store.now(), store.jobDelaySeconds), origin) }),
+});
+
+export const getSubscriptionSent = appRoute({
+  method: 'GET',
+  path: '/subscriptions/{id}/sent',
+  operationId: 'getSubscriptionSent',
+  summary: 'The feed of notifications sent',
+  description: 'Delivered notifications, newest first (the last 100 kept), delivery_status delivered. Unknown: 404 not_found.',
+  tag: TAG,
+  params: subId,
+  response: { status: 200, description: 'The sent feed', schema: notificationListSchema },
+  errors: ['not_found'],
+  handler: ({ app, params }) => ({ body: feedView(feedsOf(app, params.id ?? '').sent, false) }),
+});
+
+const errorFeed = (path: string, operationId: string, summary: string) =>
+  appRoute({
+    method: 'GET',
+    path,
+    operationId,
+    summary,
+    description:
+      'Failed attempts, newest first (the last 100 kept), each with http_request: the request sent and the answer (response_status_code 0: no answer within the timeout, or no connection). Unknown: 404 not_found.',
+    tag: TAG,
+    params: subId,
+    response: { status: 200, description: 'The error feed', schema: notificationListSchema },
+    errors: ['not_found'],
+    handler: ({ app, params }) => ({ body: feedView(feedsOf(app, params.id ?? '').error, true) }),
+  });
+
+export const getSubscriptionError = errorFeed('/subscriptions/{id}/error', 'getSubscriptionError', 'The feed of delivery errors');
+/** The clients' fixtures link the error feed as /errors. */
+export const getSubscriptionErrors = errorFeed('/subscriptions/{id}/errors', 'getSubscriptionErrors', 'The feed of delivery errors (the links form)');
+
+export const SUBSCRIPTION_ROUTES = [
+  createSubscription,
+  listSubscriptions,
+  getSubscription,
+  updateSubscription,
+  replaceSubscription,
+  deleteSubscription,
+  pingSubscription,
+  getSubscriptionSent,
+  getSubscriptionError,
+  getSubscriptionErrors,
+];

@@ -1,0 +1,220 @@
+// Webhook subscriptions (surface §17, W1–W8) and the notifications they are owed. The rules live
+// here; rendering the item happens in http/webhook-emit.ts and sending in http/webhook-delivery.ts,
+// which is the only code that makes outbound requests.
+
+import { apiError } from '../core/errors.js';
+import type { AppState } from './app-state.js';
+import { enqueue } from './jobs.js';
+import type { Job, WebhookJob } from './types.js';
+
+import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS } from './webhook-limits.js';
+
+export * from './webhook-limits.js';
+
+export interface Subscription {
+  id: string;
+  created_at: number;
+  updated_at: number;
+  url: string;
+  topics: string[];
+  active: boolean;
+  hub_secret: string | null;
+  metadata: { event_names?: string[] };
+}
+
+/** One feed entry: the notification as sent, and the exchange as the real feed shows it (RM-feeds). */
+export interface FeedEntry {
+  notification: Record<string, unknown>;
+  http_request: {
+    request_method: 'POST';
+    request_uri: string;
+    request_headers: Record<string, string>;
+    request_entity: string;
+    response_status_code: number;
+    response_headers: Record<string, string>;
+    response_entity: string;
+  };
+}
+
+export interface WebhookFeeds {
+  sent: readonly FeedEntry[];
+  error: readonly FeedEntry[];
+}
+
+export interface SubscriptionInput {
+  url?: string;
+  topics?: string[];
+  service_type?: string;
+  hub_secret?: string | null;
+  active?: boolean;
+  metadata?: { event_names?: string[] };
+}
+
+/** The delivery module (http/webhook-delivery.ts) as the store sees it: Store.webhooks. */
+export interface WebhookSink {
+  take(app: AppState, job: WebhookJob): void;
+  /** Resolves once nothing is being sent, retries queued meanwhile aside. */
+  settled(): Promise<void>;
+  /** Whether a subscription may point at this URL. */
+  allows(url: string): boolean;
+}
+
+export function requireSubscription(app: AppState, id: string): Subscription {
+  const sub = app.data.subscriptions.get(id);
+  if (!sub) throw apiError('not_found', `No subscription "${id.slice(0, 100)}".`);
+  return sub;
+}
+
+export function listSubscriptions(app: AppState): Subscription[] {
+  return [...app.data.subscriptions.values()];
+}
+
+function checkEventNames(topics: readonly string[], metadata: Subscription['metadata']): void {
+  // "The event_names array is required for an events subscription" (RM-events).
+  if (topics.includes('event.created') && !(metadata.event_names && metadata.event_names.length > 0)) {
+    throw apiError('parameter_not_found', 'metadata.event_names is required with the event.created topic.', 'metadata.event_names');
+  }
+}
+
+const uniqueTopics = (topics: readonly string[]): string[] => [...new Set(topics.filter((t) => t !== 'ping'))];
+
+export function createSubscription(app: AppState, now: number, input: SubscriptionInput): Subscription {
+  if (app.data.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+    throw apiError('parameter_invalid', `A maximum of ${MAX_SUBSCRIPTIONS} subscriptions can be created through the API; delete one first.`);
+  }
+  const topics = uniqueTopics(input.topics ?? []);
+  const metadata = input.metadata?.event_names ? { event_names: [...input.metadata.event_names] } : {};
+  checkEventNames(topics, metadata);
+  const sub: Subscription = {
+    id: `nsub_${app.random.uuid()}`,
+    created_at: now,
+    updated_at: now,
+    url: input.url ?? '',
+    topics,
+    active: input.active ?? true,
+    hub_secret: input.hub_secret ?? null,
+    metadata,
+  };
+  app.data.subscriptions.set(sub.id, sub);
+  return sub;
+}
+
+/** Topics and event_names are replaced, not merged (RM-update, RM-events). */
+export function updateSubscription(app: AppState, id: string, now: number, input: SubscriptionInput): Subscription {
+  const prev = requireSubscription(app, id);
+  const next: Subscription = {
+    ...prev,
+    updated_at: now,
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.topics !== undefined ? { topics: uniqueTopics(input.topics) } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.hub_secret !== undefined ? { hub_secret: input.hub_secret } : {}),
+    ...(input.metadata !== undefined ? { metadata: input.metadata.event_names ? { event_names: [...input.metadata.event_names] } : {} } : {}),
+  };
+  checkEventNames(next.topics, next.metadata);
+  app.data.subscriptions.set(id, next);
+  // "events triggered when a subscription is inactive may not be sent" (RM-update): its queue goes.
+  if (!next.active) dropQueued(app, id);
+  return next;
+}
+
+export function deleteSubscription(app: AppState, id: string): Subscription {
+  const sub = requireSubscription(app, id);
+  app.data.subscriptions.delete(id);
+  app.data.webhookFeeds.delete(id);
+  dropQueued(app, id);
+  return sub;
+}
+
+function dropQueued(app: AppState, id: string): void {
+  if (app.jobs.some((j) => j.kind === 'webhook' && j.subscription_id === id)) app.jobs = app.jobs.filter((j) => !(j.kind === 'webhook' && j.subscription_id === id));
+}
+
+/** Whether a subscription wants a notification of this topic (event.created: only the names it lists). */
+export function wants(sub: Subscription, topic: string, eventName?: string): boolean {
+  if (!sub.active) return false;
+  if (topic === 'ping') return true;
+  if (!sub.topics.includes(topic)) return false;
+  return topic !== 'event.created' || (eventName !== undefined && (sub.metadata.event_names ?? []).includes(eventName));
+}
+
+/** The notification_event envelope in the key order real deliveries had (research §2.1). */
+export function notificationEvent(app: AppState, topic: string, item: Record<string, unknown>, now: number): Record<string, unknown> {
+  return {
+    type: 'notification_event',
+    app_id: app.id,
+    data: { type: 'notification_event_data', item },
+    links: {},
+    id: `notif_${app.random.uuid()}`,
+    topic,
+    delivery_status: 'pending',
+    delivery_attempts: 1,
+    delivered_at: 0,
+    first_sent_at: now,
+    created_at: now,
+    self: null,
+  };
+}
+
+/**
+ * Queued deliveries per queue array, so a request that owes hundreds of notifications does not
+ * count the queue for each. Valid while the app keeps that array: every other change to the queue's
+ * webhook jobs (a run, a rollback, a drop) installs a new array.
+ */
+const pendingCounts = new WeakMap<readonly Job[], number>();
+
+function pendingDeliveries(jobs: readonly Job[]): number {
+  let n = pendingCounts.get(jobs);
+  if (n === undefined) {
+    n = jobs.reduce((sum, j) => sum + (j.kind === 'webhook' ? 1 : 0), 0);
+    pendingCounts.set(jobs, n);
+  }
+  return n;
+}
+
+/**
+ * Queues one attempt of a notification for a subscription, due `delay` seconds from now. Past the
+ * cap the oldest queued delivery is dropped: a receiver that is down for long loses the oldest
+ * news, never the API's memory.
+ */
+export function queueDelivery(app: AppState, subscriptionId: string, notification: Record<string, unknown>, attempt: number, dueAt: number): void {
+  let pending = pendingDeliveries(app.jobs);
+  if (pending >= MAX_PENDING_DELIVERIES) {
+    const oldest = app.jobs.findIndex((j) => j.kind === 'webhook');
+    app.jobs = [...app.jobs.slice(0, oldest), ...app.jobs.slice(oldest + 1)];
+    pending--;
+  }
+  // enqueue inserts into the same array, so the count stays keyed to it.
+  enqueue(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, dueAt);
+  pendingCounts.set(app.jobs, pending + 1);
+}
+
+/** Appends an attempt to the subscription's sent or error feed (newest first, FEED_LIMIT kept). */
+export function recordAttempt(app: AppState, subscriptionId: string, feed: 'sent' | 'error', entry: FeedEntry): void {
+  if (!app.data.subscriptions.has(subscriptionId)) return;
+  const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
+  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: [entry, ...prev[feed]].slice(0, FEED_LIMIT) });
+}
+
+/** Deactivates a subscription whose receiver answered 410 Gone (DH-1.x). */
+export function deactivate(app: AppState, subscriptionId: string, now: number): void {
+  const sub = app.data.subscriptions.get(subscriptionId);
+  if (!sub) return;
+  app.data.subscriptions.set(subscriptionId, { ...sub, active: false, updated_at: now });
+  dropQueued(app, subscriptionId);
+}
+
+/** The doc example's ping text (RM-ping). */
+export const PING_MESSAGE = "shipping is your company's heartbeat";
+
+/** POST /subscriptions/{id}/ping: a ping notification queued like any other (an inactive subscription gets none). */
+export function pingSubscription(app: AppState, id: string, now: number, delaySeconds: number): Subscription {
+  const sub = requireSubscription(app, id);
+  if (sub.active) queueDelivery(app, id, notificationEvent(app, 'ping', { type: 'ping', message: PING_MESSAGE }, now), 1, now + delaySeconds);
+  return sub;
+}
+
+export function feedsOf(app: AppState, id: string): WebhookFeeds {
+  requireSubscription(app, id);
+  return app.data.webhookFeeds.get(id) ?? { sent: [], error: [] };
+}
