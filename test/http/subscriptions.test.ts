@@ -186,10 +186,10 @@ describe('merging queued deliveries', () => {
     expect((await admin(m, 'POST', '/__admin/seed?mode=merge', { app: state.app, subscriptions: state.subscriptions, jobs: state.jobs })).status).toBe(200);
     expect((await stateOf(m)).jobs).toEqual(state.jobs);
     // Another export numbers its queue from 1 too: its delivery of another notification is added, numbered on.
-    const [first] = queued as { id: number; notification: Record<string, unknown> }[];
+    const [first] = queued as unknown as { id: number; notification: Record<string, unknown> }[];
     const other = { ...first, id: 1, notification: { ...first?.notification, id: 'notif_00000000-0000-4000-8000-000000000001' } };
     expect((await admin(m, 'POST', '/__admin/seed?mode=merge', { app: state.app, jobs: [other] })).status).toBe(200);
-    const after = (await webhookJobs(m)) as { id: number; subscription_id: string; notification: { id: string } }[];
+    const after = (await webhookJobs(m)) as unknown as { id: number; subscription_id: string; notification: { id: string } }[];
     expect(after.map((j) => [j.subscription_id, j.notification.id])).toEqual([
       [sub, first?.notification.id],
       [sub, 'notif_00000000-0000-4000-8000-000000000001'],
