@@ -18,6 +18,7 @@ const appSummarySchema: Schema = obj(
     id: str(),
     name: str(),
     provisioned: bool({ description: 'A test app provisioned by its test_ token' }),
+    api_version: str({ description: 'The API version its requests are answered in when they send no Intercom-Version header' }),
     counts: obj(
       { users: count, leads: count, visitors: count, archived_users: count, companies: count, tags: count, segments: count, conversations: count, conversation_parts: count, admins: count },
       ['users', 'leads', 'visitors', 'archived_users', 'companies', 'tags', 'segments', 'conversations', 'conversation_parts', 'admins'],
@@ -38,7 +39,7 @@ const appSummarySchema: Schema = obj(
     snapshots: count,
     journal_entries: count,
   },
-  ['id', 'name', 'provisioned', 'counts', 'rate_limit', 'pending_jobs', 'pending_by_kind', 'next_job_due', 'snapshots', 'journal_entries'],
+  ['id', 'name', 'provisioned', 'api_version', 'counts', 'rate_limit', 'pending_jobs', 'pending_by_kind', 'next_job_due', 'snapshots', 'journal_entries'],
 );
 
 export function appSummary(store: Store, app: AppState) {
@@ -51,6 +52,7 @@ export function appSummary(store: Store, app: AppState) {
     id: app.id,
     name: app.config.name,
     provisioned: app.provisioned,
+    api_version: app.config.api_version,
     counts: {
       users: app.tally('type:user'),
       leads: app.tally('type:contact'),
@@ -79,7 +81,7 @@ export const listApps = adminRoute({
   operationId: 'adminListApps',
   summary: 'Every app with its counts, rate-limit window and pending jobs',
   description:
-    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its pending jobs (in all and by kind: enrichment after writes, bulk tasks), snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app.',
+    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its API version, its pending jobs (in all and by kind: enrichment after writes, bulk tasks, webhook deliveries), snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app.',
   tag: CONTROL_TAG,
   query: pagedQuery(),
   response: {

@@ -1,5 +1,5 @@
 // The job queue and bulk jobs as the console's Apps view shows them: an app's pending jobs by kind
-// (enrichment after a write, bulk tasks) and its bulk jobs with their state, newest first.
+// (enrichment after a write, bulk tasks, webhook deliveries) and its bulk jobs with their state, newest first.
 
 import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, nullable, obj, oneOfStrings, str } from '../schemas/json-schema.js';
@@ -12,6 +12,7 @@ import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
 export interface PendingByKind {
   enrichment: number;
   bulk_tasks: number;
+  webhook_deliveries: number;
 }
 
 /**
@@ -25,9 +26,12 @@ export function pendingByKind(app: AppState): PendingByKind {
   const queue = app.jobs;
   const known = counted.get(queue);
   if (known && known.length === queue.length) return known.kinds;
-  let bulk = 0;
-  for (const j of queue) if (j.kind === 'bulk_task') bulk++;
-  const kinds = { enrichment: queue.length - bulk, bulk_tasks: bulk };
+  const kinds = { enrichment: 0, bulk_tasks: 0, webhook_deliveries: 0 };
+  for (const j of queue) {
+    if (j.kind === 'bulk_task') kinds.bulk_tasks++;
+    else if (j.kind === 'webhook') kinds.webhook_deliveries++;
+    else kinds.enrichment++;
+  }
   counted.set(queue, { length: queue.length, kinds });
   return kinds;
 }
@@ -36,8 +40,9 @@ export const pendingSchema = obj(
   {
     enrichment: int({ minimum: 0, description: 'Location, avatar and social profiles due after a write' }),
     bulk_tasks: int({ minimum: 0, description: 'Tasks of bulk jobs waiting to run' }),
+    webhook_deliveries: int({ minimum: 0, description: 'Webhook delivery attempts waiting to be sent' }),
   },
-  ['enrichment', 'bulk_tasks'],
+  ['enrichment', 'bulk_tasks', 'webhook_deliveries'],
 );
 
 const count = int({ minimum: 0 });

@@ -221,7 +221,7 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     const job = page.getByRole('row', { name: new RegExp(`^${bulk.body.id}`) });
     await expect.poll(() => job.getByRole('cell').first().textContent()).toBe('pending');
     const pending = page.getByRole('row', { name: /^demo/ }).getByRole('cell').nth(7);
-    await expect.poll(() => pending.locator('.sub').first().textContent()).toBe('0 enrichment, 1 bulk');
+    await expect.poll(() => pending.locator('.sub').first().textContent()).toBe('0 enrichment, 1 bulk, 0 webhook');
     await page.getByRole('button', { name: 'Run pending jobs' }).click();
     await expect.poll(() => job.getByRole('cell').first().textContent()).toBe('completed');
     expect(await holders('bulk-ui')).toBe(1);

@@ -114,12 +114,12 @@ describe('pending jobs by kind and GET /__admin/bulk-jobs', () => {
   it('splits the queue into enrichment and bulk tasks, and lists the bulk jobs newest first with their state', async () => {
     const m = mock();
     const apps = async () => (await m.call('GET', '/__admin/apps?app=demo', admin)).body.apps[0];
-    expect((await apps()).pending_by_kind).toEqual({ enrichment: 0, bulk_tasks: 0 });
+    expect((await apps()).pending_by_kind).toEqual({ enrichment: 0, bulk_tasks: 0, webhook_deliveries: 0 });
     await m.call('POST', '/users', { body: { user_id: 'jobs-1', email: 'jobs@example.com', last_seen_ip: '81.2.69.142' } });
     const bulk = await m.call('POST', '/bulk/users', { body: { items: [{ method: 'post', data_type: 'user', data: { user_id: 'bulk-1' } }, { method: 'post', data_type: 'user', data: {} }] } });
     expect(bulk.status).toBe(202);
     await m.call('POST', '/bulk/events', { body: { items: [{ method: 'post', data_type: 'event', data: { event_name: 'x', created_at: TEST_NOW, user_id: 'ada-1' } }] } });
-    expect(await apps()).toMatchObject({ pending_jobs: 3, pending_by_kind: { enrichment: 1, bulk_tasks: 2 } });
+    expect(await apps()).toMatchObject({ pending_jobs: 3, pending_by_kind: { enrichment: 1, bulk_tasks: 2, webhook_deliveries: 0 } });
 
     const pending = await m.call('GET', '/__admin/bulk-jobs?app=demo', admin);
     expect(pending.status).toBe(200);
@@ -139,7 +139,7 @@ describe('pending jobs by kind and GET /__admin/bulk-jobs', () => {
     });
 
     expect((await m.call('POST', '/__admin/jobs/run?app=demo', admin)).status).toBe(200);
-    expect((await apps()).pending_by_kind).toEqual({ enrichment: 0, bulk_tasks: 0 });
+    expect((await apps()).pending_by_kind).toEqual({ enrichment: 0, bulk_tasks: 0, webhook_deliveries: 0 });
     const done = await m.call('GET', '/__admin/bulk-jobs?app=demo&offset=1&limit=1', admin);
     expect(done.body).toMatchObject({ total: 2, next_offset: null });
     expect(done.body.jobs[0]).toMatchObject({ id: bulk.body.id, state: 'completed', pending_tasks: 0, failed_items: 1 });
@@ -189,5 +189,16 @@ describe('the conversation lifecycle in the console', () => {
     expect(await row(m)).toMatchObject({ state: 'open', snoozed_until: null });
     expect((await reply(m, { type: 'admin', admin_id: '814860', message_type: 'close' })).status).toBe(200);
     expect(await row(m)).toMatchObject({ state: 'closed', open: false, waiting_since: null });
+  });
+});
+
+describe('an app\'s API version and queued webhook deliveries in GET /__admin/apps', () => {
+  it('shows the version the app answers in, and counts webhook deliveries apart from enrichment', async () => {
+    const m = mock();
+    const apps = async () => (await m.call('GET', '/__admin/apps?app=demo', admin)).body.apps[0];
+    expect((await apps()).api_version).toBe('1.1');
+    expect((await m.call('POST', '/subscriptions', { body: { url: 'http://127.0.0.1:9/hooks', topics: ['user.created'] } })).status).toBe(200);
+    expect((await m.call('POST', '/users', { body: { user_id: 'hooked-1' } })).status).toBe(200);
+    expect(await apps()).toMatchObject({ pending_jobs: 1, pending_by_kind: { enrichment: 0, bulk_tasks: 0, webhook_deliveries: 1 } });
   });
 });

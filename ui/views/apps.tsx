@@ -46,7 +46,9 @@ function AppsTable({ apps }: { apps: AppSummary[] }) {
               <th scope="row">
                 {a.id}
                 {a.provisioned && <span class="badge">test</span>}
-                <div class="sub">{a.name}</div>
+                <div class="sub">
+                  {a.name} · API {a.api_version}
+                </div>
               </th>
               <td class="num">{a.counts.users}</td>
               <td class="num">{a.counts.leads}</td>
@@ -61,7 +63,7 @@ function AppsTable({ apps }: { apps: AppSummary[] }) {
                 {a.pending_jobs}
                 {a.pending_jobs > 0 && (
                   <div class="sub">
-                    {a.pending_by_kind.enrichment} enrichment, {a.pending_by_kind.bulk_tasks} bulk
+                    {a.pending_by_kind.enrichment} enrichment, {a.pending_by_kind.bulk_tasks} bulk, {a.pending_by_kind.webhook_deliveries} webhook
                   </div>
                 )}
                 {a.next_job_due !== null && <div class="sub">next {when(a.next_job_due)}</div>}
