@@ -79,33 +79,30 @@ const updateHandler = ({ store, app, params, body, origin }: AppInput) => {
 const updateDescription =
   'Changes what the body names: topics and metadata.event_names are replaced, not merged; active false stops deliveries and drops the queued ones. Unknown: 404 not_found.';
 
-export const updateSubscription = appRoute({
-  method: 'POST',
-  path: '/subscriptions/{id}',
-  operationId: 'updateSubscription',
-  summary: 'Update a webhook subscription',
-  description: updateDescription,
-  tag: TAG,
-  params: subId,
-  body: updateSubscriptionBodySchema,
-  response: { status: 200, description: 'The updated subscription', schema: subscriptionSchema },
-  errors: ['not_found', ...writeErrors],
-  handler: updateHandler,
-});
+/** POST is the documented form, PUT what Ruby and Python's save sends: one update under both. */
+const updateRoute = (method: 'POST' | 'PUT', operationId: string, summary: string, description: string) =>
+  appRoute({
+    method,
+    path: '/subscriptions/{id}',
+    operationId,
+    summary,
+    description,
+    tag: TAG,
+    params: subId,
+    body: updateSubscriptionBodySchema,
+    response: { status: 200, description: 'The updated subscription', schema: subscriptionSchema },
+    errors: ['not_found', ...writeErrors],
+    handler: updateHandler,
+  });
 
-export const replaceSubscription = appRoute({
-  method: 'PUT',
-  path: '/subscriptions/{id}',
-  operationId: 'replaceSubscription',
-  summary: 'Update a webhook subscription (PUT form)',
-  description: `The same update as POST /subscriptions/{id}, for clients that send PUT. ${updateDescription}`,
-  tag: TAG,
-  params: subId,
-  body: updateSubscriptionBodySchema,
-  response: { status: 200, description: 'The updated subscription', schema: subscriptionSchema },
-  errors: ['not_found', ...writeErrors],
-  handler: updateHandler,
-});
+export const updateSubscription = updateRoute('POST', 'updateSubscription', 'Update a webhook subscription', updateDescription);
+
+export const replaceSubscription = updateRoute(
+  'PUT',
+  'replaceSubscription',
+  'Update a webhook subscription (PUT form)',
+  `The same update as POST /subscriptions/{id}, for clients that send PUT. ${updateDescription}`,
+);
 
 export const deleteSubscription = appRoute({
   method: 'DELETE',

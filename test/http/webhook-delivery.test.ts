@@ -180,21 +180,24 @@ describe('webhook delivery', () => {
     expect(received[1]!.body.data.item).toEqual(last.body);
   });
 
+  /** Every conversation topic, in the order the writes below cause them. */
+  const CONVERSATION_TOPICS = [
+    'conversation.user.created',
+    'conversation.user.replied',
+    'conversation.admin.replied',
+    'conversation.admin.noted',
+    'conversation.admin.assigned',
+    'conversation.admin.closed',
+    'conversation.admin.opened',
+    'conversation.admin.snoozed',
+    'conversation.admin.unsnoozed',
+  ];
+
   it('delivers the conversation topics with the conversation as the item', async () => {
     const m = await fresh();
     await subscribed(m, {
       url: `${base}/conversations`,
-      topics: [
-        'conversation.user.created',
-        'conversation.user.replied',
-        'conversation.admin.replied',
-        'conversation.admin.noted',
-        'conversation.admin.assigned',
-        'conversation.admin.closed',
-        'conversation.admin.opened',
-        'conversation.admin.snoozed',
-        'conversation.admin.unsnoozed',
-      ],
+      topics: [...CONVERSATION_TOPICS],
     });
     const reply = (body: Record<string, unknown>) => m.call('POST', `/conversations/${GROUP}/reply`, { body });
     const admin = (message_type: string, extra: Record<string, unknown> = {}) => reply({ type: 'admin', admin_id: '814860', message_type, ...extra });
@@ -209,17 +212,7 @@ describe('webhook delivery', () => {
     const last = await admin('open');
     expect(last.status).toBe(200);
     await run(m);
-    expect(topicsOf(received)).toEqual([
-      'conversation.user.created',
-      'conversation.user.replied',
-      'conversation.admin.replied',
-      'conversation.admin.noted',
-      'conversation.admin.assigned',
-      'conversation.admin.closed',
-      'conversation.admin.opened',
-      'conversation.admin.snoozed',
-      'conversation.admin.unsnoozed',
-    ]);
+    expect(topicsOf(received)).toEqual(CONVERSATION_TOPICS);
     expect(received.at(-1)!.body.data.item).toEqual(last.body);
   });
 
