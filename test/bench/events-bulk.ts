@@ -1,9 +1,7 @@
 // Bench rows of issue 14 for events and bulk jobs:
-//   1. POST /events throughput against the bare Hono floor's POST /events (both spawned, loaded with
-//      autocannon as run.ts does; the mock from dist/, so run `npm run build` first). Target: the
-//      mock at >= 0.4x the floor, the target POST /users holds; POST /users against the floor's
-//      POST /users is measured in the same run as the reference (the shared machine's load moves
-//      both ratios alike).
+//   1. POST /events throughput against the bare Hono floor's POST /events is a row of run.ts's load
+//      table (scenario post-events: same floor server, same load generator as the other rows);
+//      `npm run bench -- --scenarios post-events,post-users` measures it alone. Target >= 0.4x.
 //   2. A page of the events of a person with 10,000 events against the same page of a person with
 //      31 (in-process, app.request; median over alternating requests): the first page and a page
 //      reached by a next link deep in the timeline. Target: within 10% (ratio <= 1.10): a page costs
@@ -14,60 +12,18 @@
 //      enrichment the 10,000 user writes queued (timed apart: it is not the job's). Target: the job's
 //      run <= 2,000 ms (200 us an item), one synchronous stretch.
 //
-// `npx tsx test/bench/events-bulk.ts [--quick] [--no-throughput]` prints the rows.
+// `npx tsx test/bench/events-bulk.ts [--quick]` prints rows 2 and 3.
 
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
 import { REFERENCE_TIME } from '../../src/store/normalize.js';
-import { bearer, DEMO_TOKEN, flag, fmt, load, main, mean, median, startBare, startMock, type LoadResult, type Server } from './lib.js';
-import { userWrites } from './scenarios.js';
+import { bearer, DEMO_TOKEN, flag, fmt, main, median } from './lib.js';
 
 const quick = flag('--quick');
 const NOW = REFERENCE_TIME + 86_400;
 const PER_PAGE = 15;
-
-// --- 1. throughput ---------------------------------------------------------------------------------
-
-interface Throughput {
-  label: string;
-  mock: number;
-  floor: number;
-  ratio: number;
-  p99: number;
-  bad: number;
-}
-
-async function throughput(label: string, path: string, ok: string, makeBody: () => string): Promise<Throughput> {
-  const mock = await startMock(['--rate-limit', '1000000000']);
-  const bare = await startBare();
-  const spec = { method: 'POST', path, headers: bearer(DEMO_TOKEN), makeBody };
-  const warm = quick ? 0.3 : 1;
-  const seconds = quick ? 1 : 3;
-  const rounds = quick ? 1 : 3;
-  const results = new Map<Server, LoadResult[]>([
-    [mock, []],
-    [bare, []],
-  ]);
-  try {
-    for (const s of [mock, bare]) await load(s, spec, warm);
-    for (let r = 0; r < rounds; r++) for (const s of r % 2 === 0 ? [mock, bare] : [bare, mock]) results.get(s)?.push(await load(s, spec, seconds));
-  } finally {
-    await mock.stop();
-    await bare.stop();
-  }
-  const m = results.get(mock) ?? [];
-  const f = results.get(bare) ?? [];
-  const bad = m.reduce((n, x) => n + x.errors + x.timeouts + Object.entries(x.statuses).reduce((k, [code, c]) => k + (code === ok ? 0 : c), 0), 0);
-  const mockRps = mean(m.map((x) => x.rps));
-  const floorRps = mean(f.map((x) => x.rps));
-  return { label, mock: mockRps, floor: floorRps, ratio: mockRps / floorRps, p99: median(m.map((x) => x.p99)), bad };
-}
-
-let seq = 0;
-/** Every body a new event (created_at moves on) about the same user: the person's timeline grows in order. */
-const eventBody = () => JSON.stringify({ event_name: `bench-${seq % 20}`, created_at: NOW - 80 * 86_400 + seq++, user_id: 'ada-1', metadata: { order: seq, price: { amount: 2999, currency: 'usd' } } });
 
 // --- 2. a page of a person with 10k events -------------------------------------------------------
 
@@ -162,14 +118,6 @@ async function bulkJob(kind: 'events' | 'users') {
 
 await main(async () => {
   const out: string[] = [];
-  if (!flag('--no-throughput')) {
-    const rows = [await throughput('`POST /events`', '/events', '202', eventBody), await throughput('`POST /users` (reference)', '/users', '200', userWrites('bench-events'))];
-    out.push('| measure | mock req/s | floor req/s | ratio | target |', '|---|---:|---:|---:|---|');
-    for (const t of rows) {
-      out.push(`| ${t.label} (p99 ${fmt(t.p99, 2)} ms, ${t.bad} unexpected answers) | ${fmt(t.mock)} | ${fmt(t.floor)} | ${t.ratio.toFixed(2)}x | >= 0.4x: ${t.ratio >= 0.4 ? 'PASS' : 'MISS'} |`);
-    }
-    out.push('');
-  }
   out.push(`| event list (per_page ${PER_PAGE}) | person with 31 events ms | person with 10,000 events ms | ratio | target <= 1.10 |`, '|---|---:|---:|---:|---|');
   for (const r of await eventPages(quick ? 2 : 10)) out.push(`| ${r.label} | ${r.smallMs.toFixed(3)} | ${r.bigMs.toFixed(3)} | ${r.ratio.toFixed(3)} | ${r.ratio <= 1.1 ? 'PASS' : 'MISS'} |`);
   out.push('', '| bulk job of 10,000 items | submit (100 requests) ms | run to completion ms | state, tasks, failed items | then enrichment jobs, ms | target run <= 2,000 ms |', '|---|---:|---:|---|---|---|');

@@ -1,4 +1,5 @@
-// `npm run bench [-- --quick] [-- --no-build] [-- --json FILE]`: the benchmark suite of issue 7.
+// `npm run bench [-- --quick] [-- --no-build] [-- --json FILE] [-- --scenarios KEY,KEY]`: the benchmark suite of issue 7
+// (`--scenarios post-events,post-users`: only those rows of the load table, e.g. to compare one change).
 //
 // Builds (npm run build), then runs the mock from dist/ as its own process and, alternating with
 // it in the same run, the bare Hono floor (bare-hono.ts) serving the same JSON, and loads both from
@@ -105,6 +106,9 @@ async function compare(
 
 // --- 1. the scenario table --------------------------------------------------------------------
 
+/** `--scenarios KEY,KEY` (keys of scenarios.ts): only those rows of the table, printed alone. */
+const only = option('--scenarios')?.split(',');
+
 async function scenarioTable(): Promise<Row[]> {
   const mock = await startMock(RAISED);
   await seedLimitedApp(mock);
@@ -114,7 +118,7 @@ async function scenarioTable(): Promise<Row[]> {
   const bare = await startBare(bodiesFile);
   const out: Row[] = [];
   try {
-    for (const s of scenarios()) {
+    for (const s of scenarios().filter((x) => only === undefined || only.includes(x.key))) {
       log(`scenario ${s.label}`);
       const pair = [
         { name: 'mock', server: mock, spec: s.spec },
@@ -398,6 +402,28 @@ async function rssUnderLoad(): Promise<RssLoad> {
 const ms = (x: number, d = 2) => `${fmt(x, d)} ms`;
 const mib = (x: number) => `${fmt(x, 1)} MiB`;
 
+/** The scenario table: each row, the mock's req/s as a multiple of the floor's. */
+function scenarioLines(rows: Row[]): string {
+  const floorOf = (label: string) => rows.find((r) => r.label === label && r.server === 'bare hono');
+  return table(
+    ['scenario', 'server', 'req/s', 'x floor', 'p50 ms', 'p99 ms', 'RSS MiB', 'bad', 'noise'],
+    rows.map((r) => {
+      const floor = floorOf(r.label);
+      return [
+        r.server === 'mock' ? r.label : '',
+        r.server,
+        fmt(rps(r)),
+        r.server === 'mock' && floor ? fmt(rps(r) / rps(floor), 2) : '',
+        fmt(p50(r), 2),
+        fmt(p99(r), 2),
+        fmt(rss(r), 0),
+        String(r.bad),
+        `${fmt(noise(r) * 100, 0)}%`,
+      ];
+    }),
+  );
+}
+
 function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'MISS';
 }
@@ -412,6 +438,10 @@ await main(async () => {
   }
 
   const rows = await scenarioTable();
+  if (only !== undefined) {
+    process.stdout.write(`${scenarioLines(rows)}\n`);
+    return;
+  }
   const scaled = await scale();
   log(`memory of ${CFG.appCount} test apps`);
   const apps = await testApps();
@@ -440,25 +470,7 @@ await main(async () => {
   say('bad: unexpected statuses + connection errors; noise: CPU used by other processes during the runs (% of one core, worst round; >10% skews the row)');
   say();
   const floorOf = (label: string) => rows.find((r) => r.label === label && r.server === 'bare hono');
-  say(
-    table(
-      ['scenario', 'server', 'req/s', 'x floor', 'p50 ms', 'p99 ms', 'RSS MiB', 'bad', 'noise'],
-      rows.map((r) => {
-        const floor = floorOf(r.label);
-        return [
-          r.server === 'mock' ? r.label : '',
-          r.server,
-          fmt(rps(r)),
-          r.server === 'mock' && floor ? fmt(rps(r) / rps(floor), 2) : '',
-          fmt(p50(r), 2),
-          fmt(p99(r), 2),
-          fmt(rss(r), 0),
-          String(r.bad),
-          `${fmt(noise(r) * 100, 0)}%`,
-        ];
-      }),
-    ),
-  );
+  say(scenarioLines(rows));
   say();
 
   const [small, big, uncached] = scaled.lookup as [Row, Row, Row];
@@ -527,6 +539,8 @@ await main(async () => {
   const getBare = floorOf('GET /users/{id}') as Row;
   const postMock = rows.find((r) => r.label.startsWith('POST /users') && r.server === 'mock') as Row;
   const postBare = rows.find((r) => r.label.startsWith('POST /users') && r.server === 'bare hono') as Row;
+  const eventsMock = rows.find((r) => r.label.startsWith('POST /events') && r.server === 'mock') as Row;
+  const eventsBare = floorOf(eventsMock.label) as Row;
   const convMock = rows.find((r) => r.label.startsWith('GET /conversations') && r.server === 'mock') as Row;
   const convBare = rows.find((r) => r.label.startsWith('GET /conversations') && r.server === 'bare hono') as Row;
   const reset100k = scaled.reset.find((r) => r.users === 100_000);
@@ -534,6 +548,7 @@ await main(async () => {
     ['GET /users/{id} >= 0.6x bare Hono req/s', rps(getMock) / rps(getBare) >= 0.6, `${fmt(rps(getMock) / rps(getBare), 2)}x (${fmt(rps(getMock))} vs ${fmt(rps(getBare))})`],
     ['GET /users/{id} p99 <= 3 ms', p99(getMock) <= 3, ms(p99(getMock))],
     ['POST /users >= 0.4x bare Hono POST', rps(postMock) / rps(postBare) >= 0.4, `${fmt(rps(postMock) / rps(postBare), 2)}x (${fmt(rps(postMock))} vs ${fmt(rps(postBare))})`],
+    ['POST /events >= 0.4x bare Hono POST /events', rps(eventsMock) / rps(eventsBare) >= 0.4, `${fmt(rps(eventsMock) / rps(eventsBare), 2)}x (${fmt(rps(eventsMock))} vs ${fmt(rps(eventsBare))})`],
     ['GET /conversations/{id} (500 parts) >= 0.15x floor', rps(convMock) / rps(convBare) >= 0.15, `${fmt(rps(convMock) / rps(convBare), 2)}x (${fmt(rps(convMock))} vs ${fmt(rps(convBare))})`],
     ['100k-user lookup within 10% of 100-user', rps(big) >= 0.9 * rps(small), `${fmt(rps(big) / rps(small), 3)}x (${fmt(rps(big))} vs ${fmt(rps(small))})`],
     ['cold start <= 2x bare Hono', median(cold.mock) <= 2 * median(cold.bare), `${fmt(median(cold.mock) / median(cold.bare), 2)}x (${ms(median(cold.mock), 0)} vs ${ms(median(cold.bare), 0)})`],

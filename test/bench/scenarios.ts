@@ -2,6 +2,7 @@
 // and the bare Hono floor with exactly the same requests; the floor answers the JSON captured from
 // the mock (see bare-hono.ts).
 
+import { REFERENCE_TIME } from '../../src/store/normalize.js';
 import { ACME, ADA, bearer, call, callOk, DEMO_TOKEN, LONG_CONVERSATION, type LoadSpec, type Server } from './lib.js';
 
 /** An app whose limit allows 1 operation per 10 s: past the first, every request is the 429 path. */
@@ -60,6 +61,18 @@ export function boundedUserWrites(prefix: string, keys: number): () => string {
   };
 }
 
+/**
+ * POST /events bodies (issue 14's throughput row): every body a new event (created_at moves on)
+ * about the same user, so the person's timeline grows in order, with a monetary-amount metadata
+ * value. Every body is valid (202, no body).
+ */
+export function eventWrites(now: number): () => string {
+  return () => {
+    const i = seq++;
+    return JSON.stringify({ event_name: `bench-${i % 20}`, created_at: now - 80 * 86_400 + i, user_id: 'ada-1', metadata: { order: i, price: { amount: 2999, currency: 'usd' } } });
+  };
+}
+
 export interface Scenario {
   key: string;
   label: string;
@@ -74,6 +87,7 @@ export function scenarios(): Scenario[] {
   return [
     { key: 'get-user', label: 'GET /users/{id}', expect: [200], spec: { path: `/users/${ADA}`, headers: demo } },
     { key: 'post-users', label: 'POST /users (create + update, custom attrs)', expect: [200], spec: { method: 'POST', path: '/users', headers: demo, makeBody: userWrites('bench') } },
+    { key: 'post-events', label: 'POST /events (202, no body)', expect: [202], spec: { method: 'POST', path: '/events', headers: demo, makeBody: eventWrites(REFERENCE_TIME + 86_400) } },
     { key: 'counts', label: 'GET /counts?type=company&count=tag', expect: [200], spec: { path: '/counts?type=company&count=tag', headers: demo } },
     { key: 'conversation', label: 'GET /conversations/{id} (620 parts, 500 shown)', expect: [200], spec: { path: `/conversations/${LONG_CONVERSATION}`, headers: demo } },
     { key: 'company-users', label: 'GET /companies/{id}/users', expect: [200], spec: { path: `/companies/${ACME}/users`, headers: demo } },
