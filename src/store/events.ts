@@ -7,6 +7,7 @@ import { ApiError, apiError, invalid, missing, notFound } from '../core/errors.j
 import { normalEmail } from '../core/normal-text.js';
 import { MAX_METADATA_SENT } from '../schemas/event.js';
 import type { AppState } from './app-state.js';
+import { addBytes, appBytes, keptBytes, type ByteBudgets } from './byte-budget.js';
 import type { Customer } from './types.js';
 
 /** A metadata value: text, a number, a rich link or a monetary amount (surface E1). */
@@ -213,8 +214,14 @@ export interface EventInput extends PersonKeys {
   metadata?: unknown;
 }
 
+/**
+ * What one event keeps: its metadata and texts, the record and its links, and its three map
+ * entries (place, id, duplicate key); the summary entry is bounded by the events, counted in this.
+ */
+export const eventBytes = (e: EventRecord): number => keptBytes(e.metadata) + 4 * (e.customer_id.length + e.event_name.length) + 2 * e.id.length + 400;
+
 /** Whether the event was stored (false: a duplicate of one held, still accepted). */
-export function submitEvent(app: AppState, input: EventInput, maxEvents: number): boolean {
+export function submitEvent(app: AppState, input: EventInput, maxEvents: number, budgets?: ByteBudgets): boolean {
   if (!isText(input.event_name, 255)) {
     throw input.event_name === undefined || input.event_name === '' ? missing('event_name') : invalid('event_name', 'event_name must be text of 1 to 255 characters.');
   }
@@ -231,8 +238,27 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number)
   let id = app.random.uuid();
   // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
   while (maps.eventIds.get(id) !== undefined) id = app.random.uuid();
-  addEvent(maps, { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata });
+  const record = { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata };
+  if (budgets) makeRoom(app, budgets, eventBytes(record));
+  addEvent(maps, record);
   return true;
+}
+
+/**
+ * The events of every app share one byte budget: past it this app's oldest go first, as past the
+ * count; what other apps hold is theirs, so an app with nothing left to give is refused.
+ */
+function makeRoom(app: AppState, budgets: ByteBudgets, bytes: number): void {
+  const over = budgets.excess(app, 'events', bytes);
+  if (over === 0) return;
+  const target = appBytes(app, 'events') - over;
+  while (eventCount(app.data) > 0 && appBytes(app, 'events') > target) evictOldest(app.data);
+  if (appBytes(app, 'events') > target) {
+    throw apiError(
+      'resource_limit_exceeded',
+      `The events of every app already hold close to ${budgets.limits.events} bytes, the most the mock keeps, and this app has no older event left to give up; reset apps, or send smaller metadata.`,
+    );
+  }
 }
 
 /** Appends one event to the log, its person's timeline and its summary; O(1) unless it is backdated. */
@@ -245,6 +271,7 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   const { older, newer } = placeOf(maps, person, record.created_at);
   const stored: StoredEvent = { ...record, seq, older: older?.seq ?? 0, newer: newer?.seq ?? 0 };
   maps.events.set(seqKey(seq), stored);
+  addBytes(maps.tallies, 'events', eventBytes(record));
   if (older) maps.events.set(seqKey(older.seq), { ...older, newer: seq });
   if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: seq });
   maps.eventKeys.set(dedupeKey(cid, record.event_name, record.created_at), seq);
@@ -307,6 +334,7 @@ export function evictOldest(maps: EventMaps): void {
   const gone = eventAt(maps, seq);
   if (!gone) return;
   maps.events.delete(seqKey(seq));
+  addBytes(maps.tallies, 'events', -eventBytes(gone));
   maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));
   maps.eventIds.delete(gone.id);
   const older = eventAt(maps, gone.older);
