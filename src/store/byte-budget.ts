@@ -3,7 +3,7 @@
 // bound memory (100,000 notes of 1 MiB bodies are 100 GiB), so each kind is measured on what is
 // kept and held, over every app of the store (provisioned ones included), under one budget.
 //
-// Each app's usage is a tally in its own `tallies` map, so a rolled-back write, a reset, a restore
+// Each app's usage is a tally in its own `tallies` map (less its seeded base's), so a rolled-back write, a reset, a restore
 // and a snapshot carry it exactly with the records. The store-wide sum is cached per app and the
 // cache is trusted only while it says "fits": a write that would not fit recounts every app's
 // tally first (O(apps), at most ~1,000 reads), so a reset elsewhere frees the room for the next
@@ -45,7 +45,15 @@ export function keptBytes(value: unknown): number {
   return total;
 }
 
-export const appBytes = (app: AppState, kind: BudgetKind): number => app.data.tallies.get(tallyKey(kind)) ?? 0;
+/**
+ * What `app` holds of `kind` beyond its seeded base (negative once it has given up seeded records):
+ * the base is the fixtures' (bounded by them, and shared by every app provisioned from it), not a
+ * client's, so only what the API added counts.
+ */
+export const appBytes = (app: AppState, kind: BudgetKind): number =>
+  (app.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0);
+
+const counted = (app: AppState, kind: BudgetKind): number => Math.max(0, appBytes(app, kind));
 
 /** Moves an app's (or a seeded base's) tally by `delta` bytes. */
 export function addBytes(tallies: { get(key: string): number | undefined; set(key: string, value: number): unknown }, kind: BudgetKind, delta: number): void {
@@ -71,7 +79,7 @@ export class ByteBudgets {
     cache.clear();
     let sum = 0;
     for (const app of this.apps()) {
-      const bytes = appBytes(app, kind);
+      const bytes = counted(app, kind);
       if (bytes > 0) cache.set(app.id, bytes);
       sum += bytes;
     }
@@ -87,14 +95,16 @@ export class ByteBudgets {
   /** Whether `app` may add `bytes` of `kind` now (recounting before it says no). */
   fits(app: AppState, kind: BudgetKind, bytes: number): boolean {
     const cache = this.cached[kind];
-    const mine = appBytes(app, kind);
+    const mine = counted(app, kind);
     const estimate = this.sums[kind] - (cache.get(app.id) ?? 0) + mine + bytes;
-    if (estimate <= this.limits[kind]) {
-      this.sums[kind] = estimate - bytes;
-      if (mine > 0) cache.set(app.id, mine);
+    // Counted as if the write stands (a rolled-back one leaves the sum high: a recount mends it).
+    const take = (): true => {
+      this.sums[kind] = this.sums[kind] - (cache.get(app.id) ?? 0) + mine + bytes;
+      if (mine + bytes > 0) cache.set(app.id, mine + bytes);
       else cache.delete(app.id);
       return true;
-    }
-    return this.used(kind) + bytes <= this.limits[kind];
+    };
+    if (estimate <= this.limits[kind]) return take();
+    return this.used(kind) + bytes <= this.limits[kind] && take();
   }
 }

@@ -251,9 +251,11 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
 function makeRoom(app: AppState, budgets: ByteBudgets, bytes: number): void {
   const over = budgets.excess(app, 'events', bytes);
   if (over === 0) return;
+  // Seeded events stay in the base whatever the app gives up, so only its own additions can make room.
   const target = appBytes(app, 'events') - over;
-  while (eventCount(app.data) > 0 && appBytes(app, 'events') > target) evictOldest(app.data);
-  if (appBytes(app, 'events') > target) {
+  while (target >= 0 && eventCount(app.data) > 0 && appBytes(app, 'events') > target) evictOldest(app.data);
+  // Counted now that the room is made (exact: the recount above saw every app).
+  if (target < 0 || appBytes(app, 'events') > target || !budgets.fits(app, 'events', bytes)) {
     throw apiError(
       'resource_limit_exceeded',
       `The events of every app already hold close to ${budgets.limits.events} bytes, the most the mock keeps, and this app has no older event left to give up; reset apps, or send smaller metadata.`,
