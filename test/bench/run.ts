@@ -47,6 +47,7 @@ import { filteredLists, formatFilteredRows } from './filtered-list.js';
 import { conversationLists, formatConversationRows } from './conversation-list.js';
 import { formatScrollScale, scrollScale } from './scroll-scale.js';
 import { archiveScale, formatArchiveRow } from './archive-scale.js';
+import { bulkMemory, formatBulkMemory } from './bulk-memory.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -430,6 +431,8 @@ await main(async () => {
   const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
   log('scroll page, 100 vs 100k customers');
   const scroll = await scrollScale({ rounds: quick ? 2 : 5 });
+  log('pending bulk items under the byte budget');
+  const bulkMem = await bulkMemory();
 
   const lines: string[] = [];
   const say = (s = '') => lines.push(s);
@@ -521,6 +524,7 @@ await main(async () => {
   );
   say();
   say(formatScrollScale(scroll));
+  for (const line of formatBulkMemory(bulkMem)) say(line);
   say();
 
   const getMock = rows.find((r) => r.label === 'GET /users/{id}' && r.server === 'mock') as Row;
