@@ -18,9 +18,9 @@ export const submitEventRoute = appRoute({
   tag: TAG,
   body: eventBodySchema,
   response: { status: 202, description: 'Accepted (no body)' },
-  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
-  handler: ({ app, body }) => {
-    submitEvent(app, body as EventInput, app.limits.events);
+  errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'resource_limit_exceeded', 'unsupported_media_type', 'request_too_large'],
+  handler: ({ store, app, body }) => {
+    submitEvent(app, body as EventInput, app.limits.events, store.budgets);
     return { status: 202, body: undefined };
   },
 });

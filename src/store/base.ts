@@ -13,6 +13,8 @@ import { baseLog, type JoinLog } from './join-log.js';
 import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
 import { conversationTallyKeys } from './conversation-state.js';
 import { exportJobs, seedJobs } from './bulk-jobs.js';
+import { addBytes } from './byte-budget.js';
+import { noteBytes } from './notes.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
 
 function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries' | 'event_log'> {
@@ -217,6 +219,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   doc.notes.sort((a, b) => Number(a.id) - Number(b.id));
   const notesOf = new Map<string, string[]>();
   for (const n of doc.notes) append(notesOf, n.customer, n.id);
+  for (const n of doc.notes) addBytes(tallies, 'notes', noteBytes(n));
   const eventMaps = { events: new Map(), eventKeys: new Map(), eventIds: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
   const people = new Set(doc.customers.flatMap((c) => (c.type === 'visitor' ? [] : [c.id])));
   for (const c of doc.archived_customers) people.add(c.id);

@@ -11,6 +11,10 @@ import { MAX_JOBS, MAX_JOB_TASKS } from '../schemas/job.js';
 import { validate } from '../schemas/validate.js';
 import type { AppState } from './app-state.js';
 import { archiveUser } from './archive.js';
+import { addBytes, keptBytes } from './byte-budget.js';
+
+/** An empty list keeps nothing the tally counts, so a task's bytes are the same however reached. */
+const listBytes = (list: readonly unknown[]): number => (list.length === 0 ? 0 : keptBytes(list));
 import { upsertUser, type CustomerInput } from './customers.js';
 import { submitEvent, type EventInput } from './events.js';
 import { enqueue } from './jobs.js';
@@ -116,6 +120,14 @@ export function submitBulk(store: Store, app: AppState, kind: BulkKind, items: r
     items: items.map((item) => ({ method: item.method, data_type: kind, data: item.data })),
     errors: [],
   };
+  const bytes = listBytes(task.items);
+  if (!store.budgets.fits(app, 'bulk', bytes)) {
+    throw apiError(
+      'resource_limit_exceeded',
+      `Pending bulk items and error feeds of every app already hold close to ${store.budgets.limits.bulk} bytes, the most the mock keeps; run the queue (POST /__admin/jobs/run), reset apps, or send smaller tasks.`,
+    );
+  }
+  addBytes(app.data.tallies, 'bulk', bytes);
   const next: BulkJob = { ...job, updated_at: now, completed_at: null, tasks: [...job.tasks, task] };
   app.data.bulkJobs.set(next.id, next);
   enqueue(app, { kind: 'bulk_task', job_id: next.id, task_id: task.id }, Math.min(now + store.jobDelaySeconds, CLOCK_MAX_SECONDS));
@@ -135,6 +147,7 @@ function newJob(app: AppState, now: number): BulkJob {
     }
     order.delete(String(first));
     if (oldestId !== undefined) app.data.bulkJobs.delete(oldestId);
+    if (oldest) addBytes(tallies, 'bulk', -jobBytes(oldest));
     tallies.set(FIRST, first + 1);
   }
   let id = `job_v2_${underscored(app.random.uuid())}`;
@@ -159,7 +172,7 @@ function applyItem(store: Store, app: AppState, item: BulkItem): void {
   if (problems.length > 0) {
     throw new ApiError(problems.map((p) => ({ code: p.kind === 'missing' ? ('parameter_not_found' as const) : ('parameter_invalid' as const), message: p.message, field: p.path })));
   }
-  if (item.data_type === 'event') submitEvent(app, item.data as EventInput, app.limits.events);
+  if (item.data_type === 'event') submitEvent(app, item.data as EventInput, app.limits.events, store.budgets);
   else if (item.method === 'delete') archiveUser(app, item.data as { id?: string; user_id?: string; email?: string });
   else upsertUser(store, app, item.data as CustomerInput);
 }
@@ -179,12 +192,21 @@ export function runBulkTask(store: Store, app: AppState, jobId: string, taskId: 
       errors.push({ id: task.id, updated_at: now, method: item.method, data_type: item.data_type, data: item.data, error: problemText(err) });
     }
   }
+  // The items go, the failed ones stay in the error feed: the app's tally follows what is kept.
+  addBytes(app.data.tallies, 'bulk', listBytes(errors) - listBytes(task.items));
   const done: BulkTask = { ...task, started_at: now, completed_at: now, state: errors.length === task.item_count ? 'failed' : 'completed', items: [], errors };
   const tasks = [...job.tasks];
   tasks[index] = done;
   const next: BulkJob = { ...job, updated_at: now, tasks };
   if (jobState(next) === 'completed' || jobState(next) === 'failed') next.completed_at = now;
   app.data.bulkJobs.set(job.id, next);
+}
+
+/** What a job keeps in bytes: its pending items and its error feed. */
+export function jobBytes(job: BulkJob): number {
+  let bytes = 0;
+  for (const t of job.tasks) bytes += listBytes(t.items) + listBytes(t.errors);
+  return bytes;
 }
 
 /** The failed items of every task of a job, task by task. */
@@ -209,6 +231,7 @@ export function seedJobs(jobs: readonly BulkJob[], tallies: Map<string, number>)
   const bulkJobs = new Map<string, BulkJob>();
   const bulkOrder = new Map<string, string>();
   jobs.forEach((job, i) => {
+    addBytes(tallies, 'bulk', jobBytes(job));
     bulkJobs.set(job.id, job);
     bulkOrder.set(String(i + 1), job.id);
   });

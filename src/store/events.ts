@@ -7,6 +7,7 @@ import { ApiError, apiError, invalid, missing, notFound } from '../core/errors.j
 import { normalEmail } from '../core/normal-text.js';
 import { MAX_METADATA_SENT } from '../schemas/event.js';
 import type { AppState } from './app-state.js';
+import { addBytes, appBytes, keptBytes, type ByteBudgets } from './byte-budget.js';
 import type { Customer } from './types.js';
 
 /** A metadata value: text, a number, a rich link or a monetary amount (surface E1). */
@@ -37,12 +38,16 @@ export interface StoredEvent extends EventRecord {
   older: number;
   /** The next newer one; 0: none. */
   newer: number;
+  /** Skip links above the timeline: [older, newer] at level 1, then level 2, ... (levelOf(seq) levels). */
+  links?: number[];
 }
 
 /** A person's anchors: both ends of the timeline, and the ends of the summary list (names in first-seen order). */
 export interface EventPerson {
   newest: number;
   oldest: number;
+  /** The newest event at skip level 1, 2, ... (0: none). */
+  tops?: number[];
   first_name: string | null;
   last_name: string | null;
 }
@@ -213,8 +218,14 @@ export interface EventInput extends PersonKeys {
   metadata?: unknown;
 }
 
+/**
+ * What one event keeps: its metadata and texts, the record and its links, and its three map
+ * entries (place, id, duplicate key); the summary entry is bounded by the events, counted in this.
+ */
+export const eventBytes = (e: EventRecord): number => keptBytes(e.metadata) + 4 * (e.customer_id.length + e.event_name.length) + 2 * e.id.length + 400;
+
 /** Whether the event was stored (false: a duplicate of one held, still accepted). */
-export function submitEvent(app: AppState, input: EventInput, maxEvents: number): boolean {
+export function submitEvent(app: AppState, input: EventInput, maxEvents: number, budgets?: ByteBudgets): boolean {
   if (!isText(input.event_name, 255)) {
     throw input.event_name === undefined || input.event_name === '' ? missing('event_name') : invalid('event_name', 'event_name must be text of 1 to 255 characters.');
   }
@@ -231,8 +242,29 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number)
   let id = app.random.uuid();
   // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
   while (maps.eventIds.get(id) !== undefined) id = app.random.uuid();
-  addEvent(maps, { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata });
+  const record = { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata };
+  if (budgets) makeRoom(app, budgets, eventBytes(record));
+  addEvent(maps, record);
   return true;
+}
+
+/**
+ * The events of every app share one byte budget: past it this app's oldest go first, as past the
+ * count; what other apps hold is theirs, so an app with nothing left to give is refused.
+ */
+function makeRoom(app: AppState, budgets: ByteBudgets, bytes: number): void {
+  const over = budgets.excess(app, 'events', bytes);
+  if (over === 0) return;
+  // Seeded events stay in the base whatever the app gives up, so only its own additions can make room.
+  const target = appBytes(app, 'events') - over;
+  while (target >= 0 && eventCount(app.data) > 0 && appBytes(app, 'events') > target) evictOldest(app.data);
+  // Counted now that the room is made (exact: the recount above saw every app).
+  if (target < 0 || appBytes(app, 'events') > target || !budgets.fits(app, 'events', bytes)) {
+    throw apiError(
+      'resource_limit_exceeded',
+      `The events of every app already hold close to ${budgets.limits.events} bytes, the most the mock keeps, and this app has no older event left to give up; reset apps, or send smaller metadata.`,
+    );
+  }
 }
 
 /** Appends one event to the log, its person's timeline and its summary; O(1) unless it is backdated. */
@@ -242,14 +274,27 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, seq);
   const cid = record.customer_id;
   const person = maps.eventPeople.get(cid) ?? { newest: 0, oldest: 0, first_name: null, last_name: null };
-  const { older, newer } = placeOf(maps, person, record.created_at);
-  const stored: StoredEvent = { ...record, seq, older: older?.seq ?? 0, newer: newer?.seq ?? 0 };
+  const height = levelOf(seq);
+  const { older, newer } = placeOf(maps, person, record.created_at, height);
+  const stored: StoredEvent = { ...record, seq, older: older[0]?.seq ?? 0, newer: newer[0]?.seq ?? 0 };
+  if (height > 0) {
+    stored.links = [];
+    for (let l = 1; l <= height; l++) stored.links.push(older[l]?.seq ?? 0, newer[l]?.seq ?? 0);
+  }
   maps.events.set(seqKey(seq), stored);
-  if (older) maps.events.set(seqKey(older.seq), { ...older, newer: seq });
-  if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: seq });
+  addBytes(maps.tallies, 'events', eventBytes(record));
+  const relinks = new Relinks(maps);
+  const personNext: EventPerson = { ...person, oldest: older[0] ? person.oldest : seq };
+  for (let l = 0; l <= height; l++) {
+    const o = older[l];
+    const n = newer[l];
+    if (o) relinks.setNewer(o, l, seq);
+    if (n) relinks.setOlder(n, l, seq);
+    else setNewestAt(personNext, l, seq);
+  }
+  relinks.write();
   maps.eventKeys.set(dedupeKey(cid, record.event_name, record.created_at), seq);
   maps.eventIds.set(record.id, seq);
-  const personNext = { ...person, newest: newer ? person.newest : seq, oldest: older ? person.oldest : seq };
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary) {
@@ -266,25 +311,109 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   maps.eventPeople.set(cid, personNext);
 }
 
-/**
- * Where an event created at `at` goes in a person's timeline: after every event created at or
- * before it, before every later one. Walked from both ends at once, so an event newer than all
- * (the usual case) or older than all (history imported newest first) costs one step, and any
- * other the distance to the nearer end.
- */
-function placeOf(maps: EventMaps, person: EventPerson, at: number): { older?: StoredEvent | undefined; newer?: StoredEvent | undefined } {
-  let top = eventAt(maps, person.newest);
-  let topNewer: StoredEvent | undefined;
-  let bottom = eventAt(maps, person.oldest);
-  let bottomOlder: StoredEvent | undefined;
-  for (;;) {
-    if (!top || top.created_at <= at) return { older: top, newer: topNewer };
-    topNewer = top;
-    top = eventAt(maps, top.older);
-    if (!bottom || bottom.created_at > at) return { older: bottomOlder, newer: bottom };
-    bottomOlder = bottom;
-    bottom = eventAt(maps, bottom.newer);
+// A person's timeline is a skip list: every event is on level 0 (older/newer), and one in 4^l
+// also on level l (links), chosen by a hash of its place in the log, so the same requests build
+// the same lists. Finding where an event goes, or where a bare `before=<ms>` starts, descends the
+// levels from the newest end: O(log k) reads in the person's k events, expected (the hash is
+// fixed, so no client can choose the levels: places are handed out in arrival order).
+const MAX_LEVEL = 9;
+
+/** The skip levels an event at `seq` is on above level 0 (a quarter of events per level up). */
+export function levelOf(seq: number): number {
+  let h = Math.imul(seq ^ (seq >>> 16), 0x45d9f3b) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;
+  let level = 0;
+  while (level < MAX_LEVEL && (h & 3) === 0) {
+    level++;
+    h >>>= 2;
   }
+  return level;
+}
+
+const olderAt = (e: StoredEvent, l: number): number => (l === 0 ? e.older : (e.links?.[2 * (l - 1)] ?? 0));
+const newerAt = (e: StoredEvent, l: number): number => (l === 0 ? e.newer : (e.links?.[2 * (l - 1) + 1] ?? 0));
+const newestAt = (p: EventPerson, l: number): number => (l === 0 ? p.newest : (p.tops?.[l - 1] ?? 0));
+
+/** Writes of one change: each touched event copied once (links too), whatever levels it changes on. */
+class Relinks {
+  private readonly copies = new Map<number, StoredEvent>();
+  constructor(private readonly maps: EventMaps) {}
+  private copy(e: StoredEvent): StoredEvent {
+    let c = this.copies.get(e.seq);
+    if (!c) {
+      c = e.links ? { ...e, links: [...e.links] } : { ...e };
+      this.copies.set(e.seq, c);
+    }
+    return c;
+  }
+  setOlder(e: StoredEvent, l: number, seq: number): void {
+    const c = this.copy(e);
+    if (l === 0) c.older = seq;
+    else (c.links as number[])[2 * (l - 1)] = seq;
+  }
+  setNewer(e: StoredEvent, l: number, seq: number): void {
+    const c = this.copy(e);
+    if (l === 0) c.newer = seq;
+    else (c.links as number[])[2 * (l - 1) + 1] = seq;
+  }
+  /** The current version of an event this change may have copied already. */
+  current(e: StoredEvent): StoredEvent {
+    return this.copies.get(e.seq) ?? e;
+  }
+  write(): void {
+    for (const [seq, e] of this.copies) this.maps.events.set(seqKey(seq), e);
+  }
+}
+
+function setNewestAt(p: EventPerson, l: number, seq: number): void {
+  if (l === 0) p.newest = seq;
+  else {
+    const tops = [...(p.tops ?? [])];
+    while (tops.length < l) tops.push(0);
+    tops[l - 1] = seq;
+    p.tops = tops;
+  }
+}
+
+/**
+ * The neighbours, at every level, of the place after every event for which `newerThanPlace` is
+ * true (they come first, newest first, along the timeline): `newer[l]` the oldest of those on
+ * level l, `older[l]` the newest of the others.
+ */
+function seek(maps: EventMaps, person: EventPerson, newerThanPlace: (e: StoredEvent) => boolean): { newer: (StoredEvent | undefined)[]; older: (StoredEvent | undefined)[] } {
+  const newer: (StoredEvent | undefined)[] = [];
+  const older: (StoredEvent | undefined)[] = [];
+  let cur: StoredEvent | undefined;
+  for (let l = MAX_LEVEL; l >= 0; l--) {
+    const first = cur ? olderAt(cur, l) : newestAt(person, l);
+    let next = first === 0 ? undefined : eventAt(maps, first);
+    while (next && newerThanPlace(next)) {
+      cur = next;
+      const o = olderAt(cur, l);
+      next = o === 0 ? undefined : eventAt(maps, o);
+    }
+    newer[l] = cur;
+    older[l] = next;
+  }
+  return { newer, older };
+}
+
+/**
+ * Where an event created at `at` goes in a person's timeline, on every level up to `height`: after
+ * every event created at or before it, before every later one. An event newer than all (events as
+ * they happen) costs a read a level it is on; any other a descent of the skip levels, O(log k).
+ */
+function placeOf(maps: EventMaps, person: EventPerson, at: number, height: number): { newer: (StoredEvent | undefined)[]; older: (StoredEvent | undefined)[] } {
+  const newest = eventAt(maps, person.newest);
+  if (!newest || newest.created_at <= at) {
+    const older: (StoredEvent | undefined)[] = [];
+    for (let l = 0; l <= height; l++) {
+      const seq = newestAt(person, l);
+      older[l] = l === 0 ? newest : seq === 0 ? undefined : eventAt(maps, seq);
+    }
+    return { newer: [], older };
+  }
+  return seek(maps, person, (e) => e.created_at > at);
 }
 
 /** Links a new summary entry at the end of its person's list; `person` is updated in place (a fresh copy). */
@@ -307,18 +436,27 @@ export function evictOldest(maps: EventMaps): void {
   const gone = eventAt(maps, seq);
   if (!gone) return;
   maps.events.delete(seqKey(seq));
+  addBytes(maps.tallies, 'events', -eventBytes(gone));
   maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));
   maps.eventIds.delete(gone.id);
-  const older = eventAt(maps, gone.older);
-  const newer = eventAt(maps, gone.newer);
-  if (older) maps.events.set(seqKey(older.seq), { ...older, newer: gone.newer });
-  if (newer) maps.events.set(seqKey(newer.seq), { ...newer, older: gone.older });
   const cid = gone.customer_id;
   const person = maps.eventPeople.get(cid);
-  if (!person) return;
-  const next = { ...person };
-  if (!newer) next.newest = gone.older;
-  if (!older) next.oldest = gone.newer;
+  const next: EventPerson | undefined = person ? { ...person } : undefined;
+  // Unlinked on every level it is on: O(its levels), never a search.
+  const relinks = new Relinks(maps);
+  const height = levelOf(seq);
+  for (let l = 0; l <= height; l++) {
+    const o = olderAt(gone, l);
+    const n = newerAt(gone, l);
+    const older = o === 0 ? undefined : eventAt(maps, o);
+    const newer = n === 0 ? undefined : eventAt(maps, n);
+    if (older) relinks.setNewer(older, l, n);
+    if (newer) relinks.setOlder(newer, l, o);
+    else if (next) setNewestAt(next, l, o);
+    if (l === 0 && !older && next) next.oldest = n;
+  }
+  relinks.write();
+  if (!person || !next) return;
   const key = summaryKey(cid, gone.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary && summary.kept > 1) maps.eventSummaries.set(key, { ...summary, kept: summary.kept - 1 });
@@ -387,8 +525,11 @@ export function eventPage(
   if (cursor && anchor && anchor.customer_id === customerId && anchor.created_at * 1000 === cursor.ms) {
     e = eventAt(maps, anchor.older);
   } else {
-    e = eventAt(maps, maps.eventPeople.get(customerId)?.newest ?? 0);
-    if (cursor) while (e && !pastCursor(e, cursor)) e = eventAt(maps, e.older);
+    const person = maps.eventPeople.get(customerId);
+    // A bare time (or a cursor whose event is gone) descends the skip levels: O(log k).
+    if (!person) e = undefined;
+    else if (cursor) e = seek(maps, person, (x) => !pastCursor(x, cursor)).older[0];
+    else e = eventAt(maps, person.newest);
   }
   const items: StoredEvent[] = [];
   while (e && e.created_at >= oldest && items.length < perPage) {

@@ -13,6 +13,7 @@ import type { Listing, PageLink, PageRequest, Pages } from '../core/pagination.j
 import { paginate } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
 import { tokenOwner } from './admins.js';
+import { addBytes } from './byte-budget.js';
 import { emailOf, text } from './customers.js';
 import { join, joined, joinedCount, joinedSlice, leave, type JoinMaps } from './join-log.js';
 import type { Store } from './store.js';
@@ -86,6 +87,9 @@ function authorOf(app: AppState, input: NoteInput, token: string): string {
   return owner.id;
 }
 
+/** What a note keeps: its texts (two bytes a character), the record and its index entry. */
+export const noteBytes = (n: Note): number => 2 * (n.body.length + n.id.length + n.customer.length + n.admin_id.length) + 200;
+
 /** POST /notes. */
 export function createNote(store: Store, app: AppState, input: NoteInput, token: string): Note {
   const body = input.body;
@@ -97,6 +101,13 @@ export function createNote(store: Store, app: AppState, input: NoteInput, token:
     throw apiError('resource_limit_exceeded', `This app already holds the most notes the mock allows (${app.limits.notes}); reset it, or delete people (their notes go with them).`);
   }
   const note: Note = { id: app.newNumericId((x) => notes.has(x)), customer: person.id, admin_id: adminId, body: storedBody(body), created_at: store.now() };
+  if (!store.budgets.fits(app, 'notes', noteBytes(note))) {
+    throw apiError(
+      'resource_limit_exceeded',
+      `The notes of every app already hold close to ${store.budgets.limits.notes} bytes, the most the mock keeps; reset apps, delete people (their notes go with them), or write shorter notes.`,
+    );
+  }
+  addBytes(app.data.tallies, 'notes', noteBytes(note));
   notes.set(note.id, note);
   join(noteMaps(app), person.id, note.id);
   return note;
@@ -148,6 +159,8 @@ const allNoteIds = (app: AppState, customerId: string): string[] => joined(noteM
 export function deleteNotesOf(app: AppState, customerId: string): void {
   const maps = noteMaps(app);
   for (const id of allNoteIds(app, customerId)) {
+    const note = app.data.notes.get(id);
+    if (note) addBytes(app.data.tallies, 'notes', -noteBytes(note));
     app.data.notes.delete(id);
     leave(maps, customerId, id);
   }

@@ -12,6 +12,7 @@ import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture
 import { expandFixture, type Expansion } from './expand.js';
 import { checkGenerateCaps, checkMergedTotals, countParts, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
+import { ByteBudgets, type BudgetKind } from './byte-budget.js';
 import { runDueJobs } from './jobs.js';
 import { MAX_JOBS } from '../schemas/job.js';
 import { eventCount } from './events.js';
@@ -47,6 +48,8 @@ export interface StoreOptions {
   journalBytes?: number;
   /** Most customers, companies and parts an app may reach through API writes. */
   limits?: Partial<AppLimits>;
+  /** Bytes every app together may keep of pending bulk items, events and notes (store/byte-budget.ts). */
+  byteBudgets?: Partial<Record<BudgetKind, number>>;
 }
 
 /** A token that provisions an app: `test_` and printable ASCII, as tokens are. */
@@ -84,6 +87,7 @@ export class Store {
   private readonly testApps: { enabled: boolean; max: number; idleSeconds: number };
   readonly journalSize: number;
   readonly limits: AppLimits;
+  readonly budgets: ByteBudgets;
   private journalSeq = 1;
   /** Shared by every journal of the store, so their entries together stay within one budget. */
   private readonly journalSpace: JournalSpace;
@@ -102,6 +106,7 @@ export class Store {
     this.journalSize = options.journalSize ?? 1000;
     this.journalSpace = new JournalSpace(options.journalBytes);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.budgets = new ByteBudgets(options.byteBudgets, () => this.apps.values());
     this.anonymousJournal = this.newJournal();
     this.testApps = {
       enabled: options.testApps ?? true,

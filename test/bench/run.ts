@@ -48,6 +48,8 @@ import { filteredLists, formatFilteredRows } from './filtered-list.js';
 import { conversationLists, formatConversationRows } from './conversation-list.js';
 import { formatScrollScale, scrollScale } from './scroll-scale.js';
 import { archiveScale, formatArchiveRow } from './archive-scale.js';
+import { bulkMemory, formatBulkMemory } from './bulk-memory.js';
+import { eventBackdate, formatBackdate } from './event-backdate.js';
 
 const quick = flag('--quick');
 const CFG = quick
@@ -460,6 +462,10 @@ await main(async () => {
   const journal = await journalMemory({ requestsPerApp: quick ? 100 : 1000, log });
   log('scroll page, 100 vs 100k customers');
   const scroll = await scrollScale({ rounds: quick ? 2 : 5 });
+  log('pending bulk items under the byte budget');
+  const bulkMem = await bulkMemory();
+  log('backdated events and bare before= cursors, 10 vs 100,000 events of one person');
+  const backdate = await eventBackdate({ rounds: quick ? 10 : 50 });
 
   const lines: string[] = [];
   const say = (s = '') => lines.push(s);
@@ -533,6 +539,8 @@ await main(async () => {
   );
   say();
   say(formatScrollScale(scroll));
+  for (const line of formatBulkMemory(bulkMem)) say(line);
+  for (const line of formatBackdate(backdate)) say(line);
   say();
 
   const getMock = rows.find((r) => r.label === 'GET /users/{id}' && r.server === 'mock') as Row;

@@ -16,6 +16,10 @@ function busyApp(limit = 10_000): TestMock {
   return m;
 }
 
+// A descent of the skip levels (store/events.ts): about 4 reads a level, 10 levels; a walk read
+// half the person's events (1,500 here) before.
+const LOG_READS = 60;
+
 const work = async (m: TestMock, method: string, path: string, body?: unknown) => {
   const before = eventWork.reads;
   const res = await m.call(method, path, body === undefined ? {} : { body });
@@ -41,14 +45,25 @@ describe('event reads are bounded by the request, not by the person\'s events', 
     const { res, reads } = await work(m, 'POST', '/events', { event_name: 'new', created_at: TEST_NOW + 1, user_id: 'ada-1' });
     expect(res.status).toBe(202);
     expect(reads).toBeLessThanOrEqual(4);
-    // Older than all (history imported newest first): placed from the other end of the timeline.
+    // Older than all (history imported newest first): a descent of the skip levels, O(log k).
     const oldest = await work(m, 'POST', '/events', { event_name: 'old', created_at: TEST_NOW - 2 * N, user_id: 'ada-1' });
     expect(oldest.res.status).toBe(202);
-    expect(oldest.reads).toBeLessThanOrEqual(6);
+    expect(oldest.reads).toBeLessThanOrEqual(LOG_READS);
     const summary = await m.call('GET', '/events?type=user&user_id=ada-1&summary=true');
     // The evicted event was the first e0: the entry lives on (other e0 are kept) and still counts it.
     expect(summary.body.events.find((e: { name: string }) => e.name === 'e0').count).toBe(Math.ceil(N / 7));
     const kept = await m.call('GET', '/__admin/state?app=demo', { token: null });
     expect(JSON.parse(kept.text).events[0].id).toBe('ev-2');
+  });
+
+  it('a backdated event in the middle of the timeline, and a bare before=<ms>, read O(log k) records', async () => {
+    const m = busyApp();
+    const middle = await work(m, 'POST', '/events', { event_name: 'mid', created_at: TEST_NOW - N / 2, user_id: 'ada-1' });
+    expect(middle.res.status).toBe(202);
+    expect(middle.reads).toBeLessThanOrEqual(LOG_READS);
+    const at = (TEST_NOW - N / 2) * 1000;
+    const page = await work(m, 'GET', `/events?type=user&user_id=ada-1&per_page=3&before=${at}`);
+    expect(page.res.body.events.map((e: { event_name: string }) => e.event_name)).toEqual([`e${(N / 2 - 1) % 7}`, `e${(N / 2 - 2) % 7}`, `e${(N / 2 - 3) % 7}`]);
+    expect(page.reads).toBeLessThanOrEqual(LOG_READS + 4);
   });
 });

@@ -307,3 +307,28 @@ describe('event ids after a seed', () => {
     expect(await names(m, 'user_id=ada-1')).toEqual(['b', 'a']);
   });
 });
+
+describe('the timeline order under backdated events (a skip list)', () => {
+  it('lists events by created_at, ties by arrival, newest first; bare and exact cursors land exactly, under evictions too', async () => {
+    const m = mock({ limits: { events: 150 }, rateLimit: 1_000_000 });
+    // 200 events over 12 distinct times, in an order that backdates most of them: the first 50 are evicted.
+    const times = Array.from({ length: 200 }, (_, i) => T - ((i * 7919) % 12) * 60);
+    for (const [i, at] of times.entries()) expect((await post(m, { event_name: `e${i}`, created_at: at, user_id: 'ada-1' })).status).toBe(202);
+    const kept = times.map((at, i) => ({ at, i })).slice(50);
+    const expected = [...kept].sort((a, b) => b.at - a.at || b.i - a.i);
+    const all: string[] = [];
+    let query = 'user_id=ada-1&per_page=60';
+    for (;;) {
+      const body = await list(m, query);
+      all.push(...(body.events as { event_name: string }[]).map((e) => e.event_name));
+      if (!body.pages.next) break;
+      query = new URL(body.pages.next as string).search.slice(1).replace('type=user&', '');
+    }
+    expect(all).toEqual(expected.map((e) => `e${e.i}`));
+    // A bare before=<ms> starts at the newest event created strictly earlier, ties in arrival order.
+    for (const at of new Set(times)) {
+      const first = expected.find((e) => e.at < at);
+      expect(await names(m, `user_id=ada-1&per_page=2&before=${at * 1000}`)).toEqual(first ? expected.filter((e) => e.at < at).slice(0, 2).map((e) => `e${e.i}`) : []);
+    }
+  });
+});
