@@ -7,7 +7,7 @@ import type { AppState } from './app-state.js';
 import { enqueue } from './jobs.js';
 import type { Job, WebhookJob } from './types.js';
 
-import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS } from './webhook-limits.js';
+import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './webhook-limits.js';
 
 export * from './webhook-limits.js';
 
@@ -39,6 +39,8 @@ export interface FeedEntry {
 export interface WebhookFeeds {
   sent: readonly FeedEntry[];
   error: readonly FeedEntry[];
+  /** Set while the receiver's last answer was 429: its deliveries wait until `until` (research §4.1). */
+  throttle?: { delay: number; until: number };
 }
 
 export interface SubscriptionInput {
@@ -194,6 +196,50 @@ export function recordAttempt(app: AppState, subscriptionId: string, feed: 'sent
   if (!app.data.subscriptions.has(subscriptionId)) return;
   const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
   app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: [entry, ...prev[feed]].slice(0, FEED_LIMIT) });
+}
+
+/** Where a subscription's throttle stands: the delay its next 429 doubles, and until when it holds. */
+export function throttleOf(app: AppState, subscriptionId: string): { delay: number; until: number } | undefined {
+  return app.data.webhookFeeds.get(subscriptionId)?.throttle;
+}
+
+/**
+ * A 429 throttles the subscription: 1 minute, doubling with each further 429 up to 2 hours; a 2xx
+ * lifts it (research §4.1). Returns when its deliveries may go again.
+ */
+export function setThrottle(app: AppState, subscriptionId: string, now: number, tooMany: boolean): number {
+  const prev = app.data.webhookFeeds.get(subscriptionId);
+  if (!app.data.subscriptions.has(subscriptionId) || (!tooMany && !prev?.throttle)) return now;
+  const base = prev ?? { sent: [], error: [] };
+  if (!tooMany) {
+    app.data.webhookFeeds.set(subscriptionId, { sent: base.sent, error: base.error });
+    return now;
+  }
+  const delay = prev?.throttle ? Math.min(prev.throttle.delay * 2, MAX_THROTTLE_SECONDS) : THROTTLE_SECONDS;
+  app.data.webhookFeeds.set(subscriptionId, { ...base, throttle: { delay, until: now + delay } });
+  return now + delay;
+}
+
+/**
+ * POST /subscriptions/{id}/retry: the notifications of the error feed that were never delivered
+ * afterwards and are not queued, oldest first, queued again due now with one more attempt. An
+ * inactive subscription gets none. Returns how many were queued.
+ */
+export function retryFailed(app: AppState, id: string, now: number): number {
+  const sub = requireSubscription(app, id);
+  if (!sub.active) return 0;
+  const feeds = feedsOf(app, id);
+  const settled = new Set<unknown>(feeds.sent.map((e) => e.notification.id));
+  for (const j of app.jobs) if (j.kind === 'webhook' && j.subscription_id === id) settled.add(j.notification.id);
+  // Newest first in the feed: the first entry met per id is its last attempt.
+  const last = new Map<unknown, FeedEntry>();
+  for (const e of feeds.error) if (!settled.has(e.notification.id) && !last.has(e.notification.id)) last.set(e.notification.id, e);
+  const again = [...last.values()].reverse();
+  for (const e of again) {
+    const attempts = Number(e.notification.delivery_attempts) || 1;
+    queueDelivery(app, id, { ...e.notification, delivery_status: 'pending', delivery_attempts: 1, delivered_at: 0 }, attempts + 1, now);
+  }
+  return again.length;
 }
 
 /** Deactivates a subscription whose receiver answered 410 Gone (DH-1.x). */
