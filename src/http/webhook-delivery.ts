@@ -15,6 +15,7 @@ import {
   recordAttempt,
   RETRY_DELAY_SECONDS,
   setThrottle,
+  takeQueued,
   throttleOf,
   type FeedEntry,
   type Subscription,
@@ -109,6 +110,8 @@ function requeueThrottled(app: AppState, sub: Subscription, job: WebhookJob, unt
 export function installDelivery(store: Store, options: DeliveryOptions): WebhookSink {
   const chains = new Map<string, Promise<void>>();
   const running = new Set<Promise<void>>();
+  /** Attempts taken and not finished, per app and notification id (retry must not queue them twice). */
+  const outstanding = new Map<string, number>();
 
   async function attempt(app: AppState, job: WebhookJob): Promise<void> {
     const sub = app.data.subscriptions.get(job.subscription_id);
@@ -163,14 +166,27 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     // 410 Gone: "disable the subscription" (DH-1.x); 429: held back, the attempt not counted; other
     // failures: one retry a minute later.
     if (outcome.status === 410) deactivate(app, sub.id, now);
-    else if (outcome.status === 429) requeueThrottled(app, sub, job, until);
+    else if (outcome.status === 429) {
+      // This one first, then the others already queued, all due when the throttle ends.
+      const queued = takeQueued(app, sub.id);
+      for (const j of [job, ...queued]) requeueThrottled(app, sub, j, until);
+    }
     else if (job.attempt < MAX_ATTEMPTS) queueDelivery(app, sub.id, job.notification, job.attempt + 1, now + RETRY_DELAY_SECONDS);
   }
 
   const sink: WebhookSink = {
     take(app, job) {
       const key = `${app.id}\u0000${job.subscription_id}`;
-      const next = (chains.get(key) ?? Promise.resolve()).then(() => attempt(app, job)).catch(() => undefined);
+      const nid = `${app.id}\u0000${String(job.notification.id)}`;
+      outstanding.set(nid, (outstanding.get(nid) ?? 0) + 1);
+      const next = (chains.get(key) ?? Promise.resolve())
+        .then(() => attempt(app, job))
+        .catch(() => undefined)
+        .finally(() => {
+          const left = (outstanding.get(nid) ?? 1) - 1;
+          if (left > 0) outstanding.set(nid, left);
+          else outstanding.delete(nid);
+        });
       chains.set(key, next);
       running.add(next);
       void next.then(() => {
@@ -182,6 +198,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       while (running.size > 0) await Promise.all([...running]);
     },
     allows: (url) => isAllowedTarget(url, options.hosts),
+    sending: (app, notificationId) => outstanding.has(`${app.id}\u0000${notificationId}`),
   };
   store.webhooks = sink;
   return sink;

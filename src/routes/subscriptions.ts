@@ -144,7 +144,7 @@ export const retrySubscription = appRoute({
   errors: ['not_found'],
   handler: ({ store, app, params, origin }) => {
     const id = params.id ?? '';
-    retryFailed(app, id, store.now());
+    retryFailed(app, id, store.now(), (nid) => store.webhooks?.sending(app, nid) ?? false);
     return { body: subscriptionView(app, requireSubscription(app, id), origin) };
   },
 });
