@@ -130,6 +130,14 @@ function conversationEmissions(app: AppState, prev: Conversation | undefined, ne
     const topic = partTopic(part, wasSnoozed);
     if (topic) out.push({ topic, item });
   }
+  // Only the control plane tags a conversation part (admin/conversation-tags.ts); real payloads
+  // carry the conversation with tags_added (research §1.1, zulip conversation_part_tag_created).
+  const before = new Set(prev.tags);
+  const added = next.tags.filter((t) => !before.has(t));
+  if (added.length > 0) {
+    const tags = added.map((id) => ({ type: 'tag', id, name: app.data.tags.get(id)?.name ?? null }));
+    out.push({ topic: 'conversation_part.tag.created', item: () => ({ ...item(), tags_added: { type: 'tag.list', tags } }) });
+  }
 }
 
 /** What the changes of one committed request owe the app's subscriptions. */

@@ -12,6 +12,7 @@ export const TOPICS = [
   'conversation.admin.opened',
   'conversation.admin.snoozed',
   'conversation.admin.unsnoozed',
+  'conversation_part.tag.created',
   'user.created',
   'user.updated',
   'user.deleted',

@@ -5,7 +5,8 @@
 // driven; nothing sleeps.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mock, type TestMock } from '../helpers.js';
+import { GROUP } from '../fixture-ids.js';
+import { expectRejected, mock, type TestMock } from '../helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -181,5 +182,43 @@ describe('delivery guards', () => {
     const [error] = await feed(m, sub, 'error');
     expect(error.http_request).toMatchObject({ response_status_code: 302, response_headers: expect.objectContaining({ location: '/landed' }) });
     expect(await feed(m, sub, 'sent')).toEqual([]);
+  });
+});
+
+describe('POST /__admin/conversations/{id}/parts/{part_id}/tags', () => {
+  it('tags the conversation as the inbox would and fires conversation_part.tag.created with tags_added; state follows', async () => {
+    const m = await fresh();
+    const sub = await subscribe(m, '/part-tags', ['conversation_part.tag.created']);
+    const before = (await m.call('GET', `/conversations/${GROUP}`)).body;
+    const part = before.conversation_parts.conversation_parts[0].id as string;
+    const path = `/__admin/conversations/${GROUP}/parts/${part}/tags?app=demo`;
+    const res = await m.call('POST', path, { token: null, body: { name: 'Refund' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ type: 'tag', id: expect.any(String), name: 'Refund' });
+    const after = (await m.call('GET', `/conversations/${GROUP}`)).body;
+    expect(after.tags.tags).toEqual([...before.tags.tags, { type: 'tag', id: res.body.id, name: 'Refund' }]);
+    expect((await m.call('GET', '/tags')).body.tags).toContainEqual(expect.objectContaining({ id: res.body.id, name: 'Refund' }));
+    await tick(m, m.store.jobDelaySeconds);
+    expect(rx.received).toHaveLength(1);
+    const [got] = rx.received;
+    expect(got!.body.topic).toBe('conversation_part.tag.created');
+    expect(got!.body.data.item).toMatchObject({ type: 'conversation', id: GROUP, tags: after.tags, tags_added: { type: 'tag.list', tags: [{ type: 'tag', id: res.body.id, name: 'Refund' }] } });
+    // Tagged already: nothing changes, nothing fires.
+    expect((await m.call('POST', path, { token: null, body: { name: 'refund' } })).body.id).toBe(res.body.id);
+    await tick(m, m.store.jobDelaySeconds);
+    expect(rx.received).toHaveLength(1);
+    expect((await feed(m, sub, 'sent'))).toHaveLength(1);
+  });
+
+  it('changes nothing for an unknown conversation or part, or a blank name', async () => {
+    const m = await fresh();
+    const tags = (await m.call('GET', '/tags')).body;
+    const conversation = (await m.call('GET', `/conversations/${GROUP}`)).body;
+    const part = conversation.conversation_parts.conversation_parts[0].id as string;
+    await expectRejected(m, 'POST', `/__admin/conversations/nope/parts/${part}/tags?app=demo`, { token: null, body: { name: 'X' } }, 404, ['not_found']);
+    await expectRejected(m, 'POST', `/__admin/conversations/${GROUP}/parts/nope/tags?app=demo`, { token: null, body: { name: 'X' } }, 404, ['not_found']);
+    await expectRejected(m, 'POST', `/__admin/conversations/${GROUP}/parts/${part}/tags?app=demo`, { token: null, body: { name: '   ' } }, 400, ['parameter_not_found']);
+    expect((await m.call('GET', '/tags')).body).toEqual(tags);
+    expect((await m.call('GET', `/conversations/${GROUP}`)).body).toEqual(conversation);
   });
 });
