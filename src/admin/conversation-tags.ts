@@ -8,7 +8,7 @@ import { publisher } from '../http/webhook-emit.js';
 import { adminRoute } from '../routes/route.js';
 import { obj, openObj, str } from '../schemas/json-schema.js';
 import { MAX_SHORT_TEXT } from '../schemas/fields.js';
-import { CONTROL_TAG, requireApp } from './target.js';
+import { appQuery, CONTROL_TAG, requireApp } from './target.js';
 
 const tagRef = obj({ type: str({ enum: ['tag'] }), id: str(), name: str() }, ['type', 'id', 'name']);
 
@@ -21,6 +21,7 @@ export const tagConversationPart = adminRoute({
     'Tags the part with the tag named (made if the app has none of that name, case-insensitively): the conversation carries the tag, and subscriptions to conversation_part.tag.created get the conversation with tags_added. A tag the conversation already has changes nothing and fires nothing. One transaction: an unknown app, conversation or part (404 not_found) or a bad name (400) changes nothing. Answers the tag.',
   tag: CONTROL_TAG,
   params: { id: str({ maxLength: 64 }), part_id: str({ maxLength: 64 }) },
+  query: appQuery,
   body: openObj({ name: str({ minLength: 1, maxLength: MAX_SHORT_TEXT, description: 'The tag name' }) }, ['name']),
   response: { status: 200, description: 'The tag', schema: tagRef },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'bad_request', 'unsupported_media_type', 'request_too_large'],
