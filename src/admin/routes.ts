@@ -1,6 +1,7 @@
 // The control plane under /__admin: never rate limited, never behind app tokens. Per-app routes take
 // the app from `?app=<id>` or from an app token in Authorization.
 
+import { tagConversationPart } from './conversation-tags.js';
 import { apiError, missing } from '../core/errors.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { adminRoute } from '../routes/route.js';
@@ -171,4 +172,4 @@ export const runJobs = adminRoute({
   },
 });
 
-export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES, ...CONSOLE_ROUTES];
+export const CONTROL_ROUTES = [health, reset, seed, state, save, getClock, setClock, runJobs, ...SNAPSHOT_ROUTES, ...JOURNAL_ROUTES, ...FAULT_ROUTES, ...CONSOLE_ROUTES, tagConversationPart];

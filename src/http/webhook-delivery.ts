@@ -7,7 +7,20 @@ import { createHmac } from 'node:crypto';
 import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
 import type { WebhookJob } from '../store/types.js';
-import { deactivate, MAX_ATTEMPTS, queueDelivery, recordAttempt, RETRY_DELAY_SECONDS, type FeedEntry, type WebhookSink } from '../store/webhooks.js';
+import {
+  deactivate,
+  MAX_ATTEMPTS,
+  MAX_THROTTLED_AGE_SECONDS,
+  queueDelivery,
+  recordAttempt,
+  RETRY_DELAY_SECONDS,
+  setThrottle,
+  takeQueued,
+  throttleOf,
+  type FeedEntry,
+  type Subscription,
+  type WebhookSink,
+} from '../store/webhooks.js';
 
 /** "If you don't send a response within that time [5 s], the notification is treated as failed" (DH-1.x). */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5000;
@@ -73,13 +86,42 @@ async function post(url: string, headers: Record<string, string>, body: string, 
   }
 }
 
+/** Queues a throttled delivery for when the throttle ends, or drops it (into the error feed) past 2 h. */
+function requeueThrottled(app: AppState, sub: Subscription, job: WebhookJob, until: number): void {
+  const createdAt = Number(job.notification.created_at);
+  if (until - createdAt <= MAX_THROTTLED_AGE_SECONDS) {
+    queueDelivery(app, sub.id, job.notification, job.attempt, until);
+    return;
+  }
+  recordAttempt(app, sub.id, 'error', {
+    notification: { ...job.notification, delivery_attempts: job.attempt, delivery_status: 'failed', delivered_at: 0 },
+    http_request: {
+      request_method: 'POST',
+      request_uri: sub.url,
+      request_headers: {},
+      request_entity: '',
+      response_status_code: 0,
+      response_headers: {},
+      response_entity: `Dropped: the receiver throttled this subscription (429) past ${MAX_THROTTLED_AGE_SECONDS / 3600} hours after the notification was created`,
+    },
+  });
+}
+
 export function installDelivery(store: Store, options: DeliveryOptions): WebhookSink {
   const chains = new Map<string, Promise<void>>();
   const running = new Set<Promise<void>>();
+  /** Attempts taken and not finished, per app and notification id (retry must not queue them twice). */
+  const outstanding = new Map<string, number>();
 
   async function attempt(app: AppState, job: WebhookJob): Promise<void> {
     const sub = app.data.subscriptions.get(job.subscription_id);
     if (!sub?.active) return;
+    // A throttled subscription (429): its deliveries wait, in order, until the throttle ends.
+    const held = throttleOf(app, sub.id);
+    if (held && held.until > store.now()) {
+      requeueThrottled(app, sub, job, held.until);
+      return;
+    }
     const notification: Record<string, unknown> = { ...job.notification, delivery_attempts: job.attempt };
     // Serialised once: the signature covers exactly the bytes sent.
     const body = JSON.stringify(notification);
@@ -118,16 +160,33 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       touched: [sub.id, String(notification.id)],
     });
     // A reset, restore or delete while the attempt was out: nothing more is owed to it.
-    if (ok || !app.data.subscriptions.has(sub.id)) return;
-    // 410 Gone: "disable the subscription" (DH-1.x); other failures: one retry a minute later.
+    if (!app.data.subscriptions.has(sub.id)) return;
+    const until = setThrottle(app, sub.id, now, outcome.status === 429);
+    if (ok) return;
+    // 410 Gone: "disable the subscription" (DH-1.x); 429: held back, the attempt not counted; other
+    // failures: one retry a minute later.
     if (outcome.status === 410) deactivate(app, sub.id, now);
+    else if (outcome.status === 429) {
+      // This one first, then the others already queued, all due when the throttle ends.
+      const queued = takeQueued(app, sub.id);
+      for (const j of [job, ...queued]) requeueThrottled(app, sub, j, until);
+    }
     else if (job.attempt < MAX_ATTEMPTS) queueDelivery(app, sub.id, job.notification, job.attempt + 1, now + RETRY_DELAY_SECONDS);
   }
 
   const sink: WebhookSink = {
     take(app, job) {
       const key = `${app.id}\u0000${job.subscription_id}`;
-      const next = (chains.get(key) ?? Promise.resolve()).then(() => attempt(app, job)).catch(() => undefined);
+      const nid = `${app.id}\u0000${String(job.notification.id)}`;
+      outstanding.set(nid, (outstanding.get(nid) ?? 0) + 1);
+      const next = (chains.get(key) ?? Promise.resolve())
+        .then(() => attempt(app, job))
+        .catch(() => undefined)
+        .finally(() => {
+          const left = (outstanding.get(nid) ?? 1) - 1;
+          if (left > 0) outstanding.set(nid, left);
+          else outstanding.delete(nid);
+        });
       chains.set(key, next);
       running.add(next);
       void next.then(() => {
@@ -139,6 +198,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       while (running.size > 0) await Promise.all([...running]);
     },
     allows: (url) => isAllowedTarget(url, options.hosts),
+    sending: (app, notificationId) => outstanding.has(`${app.id}\u0000${notificationId}`),
   };
   store.webhooks = sink;
   return sink;

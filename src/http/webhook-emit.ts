@@ -19,7 +19,20 @@ interface Emission {
   eventName?: string;
 }
 
-const view = (app: AppState, c: Customer) => customerView(app, c) as unknown as Record<string, unknown>;
+/** The dates real webhook user, lead and company items carried as ISO-8601 strings (research §1.5). */
+const ISO_DATES = ['created_at', 'updated_at', 'signed_up_at', 'remote_created_at', 'last_request_at'] as const;
+
+/** A REST view with its top-level dates as ISO-8601 strings, as real captures show them; null stays null. */
+export function withIsoDates(item: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...item };
+  for (const key of ISO_DATES) {
+    const v = out[key];
+    if (typeof v === 'number') out[key] = new Date(v * 1000).toISOString();
+  }
+  return out;
+}
+
+const view = (app: AppState, c: Customer) => withIsoDates(customerView(app, c) as unknown as Record<string, unknown>);
 
 function tagItem(app: AppState, c: Customer, tagId: string, now: number): Record<string, unknown> {
   const tag = app.data.tags.get(tagId);
@@ -92,9 +105,22 @@ function partTopic(part: ConversationPart, wasSnoozed: boolean): string | undefi
   }
 }
 
+/**
+ * A conversation as real webhooks carried it (research §1.5): int dates, the first customer with
+ * user_id, name and email, and only the parts this change added.
+ */
+export function conversationItem(app: AppState, c: Conversation, newParts: number, now: number): Record<string, unknown> {
+  const full = conversationView(app, c, 'html', now);
+  const first = c.customers[0] === undefined ? undefined : app.data.customers.get(c.customers[0]);
+  const user = first ? { ...full.user, user_id: first.user_id, name: first.name, email: first.email, do_not_track: null } : full.user;
+  const added = new Set(newParts > 0 ? c.parts.slice(-newParts).map((p) => p.id) : []);
+  const parts = full.conversation_parts.conversation_parts.filter((p) => added.has(p.id));
+  return { ...full, user, conversation_parts: { type: 'conversation_part.list', conversation_parts: parts, total_count: parts.length } };
+}
+
 function conversationEmissions(app: AppState, prev: Conversation | undefined, next: Conversation | undefined, now: number, out: Emission[]): void {
   if (!next) return;
-  const item = () => conversationView(app, next, 'html', now) as unknown as Record<string, unknown>;
+  const item = () => conversationItem(app, next, next.parts.length - (prev?.parts.length ?? 0), now);
   if (!prev) {
     out.push({ topic: next.author.type === 'admin' ? 'conversation.admin.single.created' : 'conversation.user.created', item });
     return;
@@ -103,6 +129,14 @@ function conversationEmissions(app: AppState, prev: Conversation | undefined, ne
   for (const part of next.parts.slice(prev.parts.length)) {
     const topic = partTopic(part, wasSnoozed);
     if (topic) out.push({ topic, item });
+  }
+  // Only the control plane tags a conversation part (admin/conversation-tags.ts); real payloads
+  // carry the conversation with tags_added (research §1.1, zulip conversation_part_tag_created).
+  const before = new Set(prev.tags);
+  const added = next.tags.filter((t) => !before.has(t));
+  if (added.length > 0) {
+    const tags = added.map((id) => ({ type: 'tag', id, name: app.data.tags.get(id)?.name ?? null }));
+    out.push({ topic: 'conversation_part.tag.created', item: () => ({ ...item(), tags_added: { type: 'tag.list', tags } }) });
   }
 }
 
@@ -117,7 +151,7 @@ function emissions(app: AppState, changes: Changes, now: number): Emission[] {
       conversationEmissions(app, d.conversations.prior(key, slot), d.conversations.get(key), now, out);
     } else if (map === (d.companies as CowMap<unknown>)) {
       const next: Company | undefined = d.companies.get(key);
-      if (next && !d.companies.prior(key, slot)) out.push({ topic: 'company.created', item: () => companyView(app, next) as unknown as Record<string, unknown> });
+      if (next && !d.companies.prior(key, slot)) out.push({ topic: 'company.created', item: () => withIsoDates(companyView(app, next) as unknown as Record<string, unknown>) });
     } else if (map === (d.events as CowMap<unknown>)) {
       const next: StoredEvent | undefined = d.events.get(key);
       const person = next && !d.events.prior(key, slot) ? d.customers.get(next.customer_id) : undefined;

@@ -12,6 +12,7 @@ export const TOPICS = [
   'conversation.admin.opened',
   'conversation.admin.snoozed',
   'conversation.admin.unsnoozed',
+  'conversation_part.tag.created',
   'user.created',
   'user.updated',
   'user.deleted',
@@ -43,3 +44,8 @@ export const MAX_PENDING_DELIVERIES = 1000;
 /** The research's schedule: one retry, a minute after a failed first attempt (DH-1.x). */
 export const RETRY_DELAY_SECONDS = 60;
 export const MAX_ATTEMPTS = 2;
+/** A 429 delays the subscription's deliveries a minute, doubling with each further 429 up to 2 h (DH-1.x). */
+export const THROTTLE_SECONDS = 60;
+export const MAX_THROTTLE_SECONDS = 7200;
+/** A notification held back by 429s longer than this after it was created is dropped (DH-1.x). */
+export const MAX_THROTTLED_AGE_SECONDS = 7200;

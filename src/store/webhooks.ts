@@ -7,7 +7,7 @@ import type { AppState } from './app-state.js';
 import { enqueue } from './jobs.js';
 import type { Job, WebhookJob } from './types.js';
 
-import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS } from './webhook-limits.js';
+import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './webhook-limits.js';
 
 export * from './webhook-limits.js';
 
@@ -39,6 +39,8 @@ export interface FeedEntry {
 export interface WebhookFeeds {
   sent: readonly FeedEntry[];
   error: readonly FeedEntry[];
+  /** Set while the receiver's last answer was 429: its deliveries wait until `until` (research §4.1). */
+  throttle?: { delay: number; until: number };
 }
 
 export interface SubscriptionInput {
@@ -57,6 +59,8 @@ export interface WebhookSink {
   settled(): Promise<void>;
   /** Whether a subscription may point at this URL. */
   allows(url: string): boolean;
+  /** Whether an attempt of this notification was taken and has not finished yet. */
+  sending(app: AppState, notificationId: string): boolean;
 }
 
 export function requireSubscription(app: AppState, id: string): Subscription {
@@ -184,8 +188,10 @@ export function queueDelivery(app: AppState, subscriptionId: string, notificatio
     app.jobs = [...app.jobs.slice(0, oldest), ...app.jobs.slice(oldest + 1)];
     pending--;
   }
+  // A throttled subscription's deliveries all wait for the throttle's end, so they keep their order.
+  const held = throttleOf(app, subscriptionId);
   // enqueue inserts into the same array, so the count stays keyed to it.
-  enqueue(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, dueAt);
+  enqueue(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, held ? Math.max(dueAt, held.until) : dueAt);
   pendingCounts.set(app.jobs, pending + 1);
 }
 
@@ -194,6 +200,61 @@ export function recordAttempt(app: AppState, subscriptionId: string, feed: 'sent
   if (!app.data.subscriptions.has(subscriptionId)) return;
   const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
   app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: [entry, ...prev[feed]].slice(0, FEED_LIMIT) });
+}
+
+/** Where a subscription's throttle stands: the delay its next 429 doubles, and until when it holds. */
+export function throttleOf(app: AppState, subscriptionId: string): { delay: number; until: number } | undefined {
+  return app.data.webhookFeeds.get(subscriptionId)?.throttle;
+}
+
+/**
+ * A 429 throttles the subscription: 1 minute, doubling with each further 429 up to 2 hours; a 2xx
+ * lifts it (research §4.1). Returns when its deliveries may go again.
+ */
+export function setThrottle(app: AppState, subscriptionId: string, now: number, tooMany: boolean): number {
+  const prev = app.data.webhookFeeds.get(subscriptionId);
+  if (!app.data.subscriptions.has(subscriptionId) || (!tooMany && !prev?.throttle)) return now;
+  const base = prev ?? { sent: [], error: [] };
+  if (!tooMany) {
+    app.data.webhookFeeds.set(subscriptionId, { sent: base.sent, error: base.error });
+    return now;
+  }
+  const delay = prev?.throttle ? Math.min(prev.throttle.delay * 2, MAX_THROTTLE_SECONDS) : THROTTLE_SECONDS;
+  app.data.webhookFeeds.set(subscriptionId, { ...base, throttle: { delay, until: now + delay } });
+  return now + delay;
+}
+
+/**
+ * POST /subscriptions/{id}/retry: the notifications of the error feed that were never delivered
+ * afterwards and are not queued, oldest first, queued again due now with one more attempt. An
+ * inactive subscription gets none. Returns how many were queued.
+ */
+export function retryFailed(app: AppState, id: string, now: number, sending: (notificationId: string) => boolean): number {
+  const sub = requireSubscription(app, id);
+  if (!sub.active) return 0;
+  const feeds = feedsOf(app, id);
+  const settled = new Set<unknown>(feeds.sent.map((e) => e.notification.id));
+  for (const j of app.jobs) if (j.kind === 'webhook' && j.subscription_id === id) settled.add(j.notification.id);
+  // Newest first in the feed: the first entry met per id is its last attempt. One being sent right
+  // now is owed nothing more yet.
+  const last = new Map<unknown, FeedEntry>();
+  for (const e of feeds.error) {
+    const nid = e.notification.id;
+    if (!settled.has(nid) && !last.has(nid) && !sending(String(nid))) last.set(nid, e);
+  }
+  const again = [...last.values()].reverse();
+  for (const e of again) {
+    const attempts = Number(e.notification.delivery_attempts) || 1;
+    queueDelivery(app, id, { ...e.notification, delivery_status: 'pending', delivery_attempts: 1, delivered_at: 0 }, attempts + 1, now);
+  }
+  return again.length;
+}
+
+/** Takes the subscription's queued deliveries out of the queue, in order (a 429 holds them all back). */
+export function takeQueued(app: AppState, subscriptionId: string): WebhookJob[] {
+  const mine = app.jobs.filter((j): j is WebhookJob => j.kind === 'webhook' && j.subscription_id === subscriptionId);
+  if (mine.length > 0) dropQueued(app, subscriptionId);
+  return mine;
 }
 
 /** Deactivates a subscription whose receiver answered 410 Gone (DH-1.x). */

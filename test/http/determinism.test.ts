@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mock } from '../helpers.js';
+import { mock, type TestMock } from '../helpers.js';
+import { startReceiver } from './webhook-receiver.js';
 
 type Step = [method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }];
 
@@ -53,5 +54,30 @@ describe('determinism', () => {
     expect(one.customers.length).toBe(two.customers.length);
     const generated = (doc: any) => doc.customers.filter((c: any) => c.user_id?.startsWith('gen-user-')).map((c: any) => c.email);
     expect(generated(one)).not.toEqual(generated(two));
+  });
+});
+
+describe('determinism of webhook deliveries', () => {
+  it('sends byte-identical deliveries (bodies, signatures, ids, order) for the same seed and requests, after a reset too', async () => {
+    const rx = await startReceiver();
+    try {
+      const deliveries = async (m: TestMock) => {
+        rx.received.length = 0;
+        const sub = await m.call('POST', '/subscriptions', { body: { url: `${rx.base}/det`, topics: ['user.created', 'user.tag.created', 'company.created'], hub_secret: 'k' } });
+        const user = await m.call('POST', '/users', { body: { user_id: 'det-1', email: 'det@example.com', companies: [{ company_id: 'det-co' }] } });
+        await m.call('POST', '/tags', { body: { name: 'Det', users: [{ id: user.body.id }] } });
+        await m.call('POST', `/subscriptions/${sub.body.id}/ping`);
+        expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+        return rx.received.map((r) => `${r.path} ${String(r.headers['x-hub-signature'])} ${r.text}`);
+      };
+      const m = mock({ seed: 7 });
+      const first = await deliveries(m);
+      expect(first.map((d) => JSON.parse(d.slice(d.indexOf('{'))).topic)).toEqual(['company.created', 'user.created', 'user.tag.created', 'ping']);
+      expect(await deliveries(mock({ seed: 7 }))).toEqual(first);
+      expect((await m.call('POST', '/__admin/reset', { token: null })).status).toBe(200);
+      expect(await deliveries(m)).toEqual(first);
+    } finally {
+      await rx.close();
+    }
   });
 });

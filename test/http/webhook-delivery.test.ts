@@ -76,6 +76,15 @@ async function fresh(options: Parameters<typeof mock>[0] = {}): Promise<TestMock
 
 const topicsOf = (list: Received[]) => list.map((r) => r.body.topic);
 
+/** A REST user, lead or company as webhooks carry it: these dates as ISO-8601 strings (research §1.5). */
+function iso(rest: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...rest };
+  for (const key of ['created_at', 'updated_at', 'signed_up_at', 'remote_created_at', 'last_request_at']) {
+    if (typeof out[key] === 'number') out[key] = new Date((out[key] as number) * 1000).toISOString();
+  }
+  return out;
+}
+
 describe('webhook delivery', () => {
   it('POSTs a signed notification_event for user.created with the research brief\'s headers and envelope, and records it in the sent feed and the journal', async () => {
     const m = await fresh();
@@ -94,7 +103,7 @@ describe('webhook delivery', () => {
     expect(got.body).toMatchObject({
       type: 'notification_event',
       app_id: 'demo',
-      data: { type: 'notification_event_data', item: created.body },
+      data: { type: 'notification_event_data', item: iso(created.body) },
       links: {},
       topic: 'user.created',
       delivery_status: 'pending',
@@ -104,6 +113,7 @@ describe('webhook delivery', () => {
       created_at: TEST_NOW,
       self: null,
     });
+    expect(got.body.data.item).toMatchObject({ created_at: new Date(TEST_NOW * 1000).toISOString(), updated_at: new Date(TEST_NOW * 1000).toISOString() });
     expect(got.body.id).toMatch(/^notif_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
     const sent = await m.call('GET', `/subscriptions/${sub.id}/sent`);
@@ -155,7 +165,8 @@ describe('webhook delivery', () => {
     expect(topicsOf(received)).toEqual(['contact.created', 'contact.added_email', 'contact.tag.created', 'contact.signed_up']);
     expect(received[0]!.body.data.item).toMatchObject({ type: 'contact', id: lead.id });
     expect(received[2]!.body.data.item).toMatchObject({ type: 'contact_tag', contact: { type: 'contact', id: lead.id }, tag: { name: 'Warm' } });
-    expect(received[3]!.body.data.item).toEqual(user.body);
+    expect(received[3]!.body.data.item).toEqual(iso(user.body));
+    expect(received[0]!.body.data.item).toEqual(iso(lead));
   });
 
   it('delivers user.created for a visitor converted into a user', async () => {
@@ -165,8 +176,8 @@ describe('webhook delivery', () => {
     expect(user.status).toBe(200);
     await run(m);
     expect(received.map((r) => [r.body.topic, r.body.data.item])).toEqual([
-      ['user.created', user.body],
-      ['visitor.signed_up', user.body],
+      ['user.created', iso(user.body)],
+      ['visitor.signed_up', iso(user.body)],
     ]);
   });
 
@@ -177,7 +188,7 @@ describe('webhook delivery', () => {
     const last = await m.call('POST', '/users', { body: { user_id: 'ada-1', unsubscribed_from_emails: true } });
     await run(m);
     expect(received.map((r) => r.body.topic)).toEqual(['user.email.updated', 'user.unsubscribed']);
-    expect(received[1]!.body.data.item).toEqual(last.body);
+    expect(received[1]!.body.data.item).toEqual(iso(last.body));
   });
 
   /** Every conversation topic, in the order the writes below cause them. */
@@ -213,7 +224,16 @@ describe('webhook delivery', () => {
     expect(last.status).toBe(200);
     await run(m);
     expect(topicsOf(received)).toEqual(CONVERSATION_TOPICS);
-    expect(received.at(-1)!.body.data.item).toEqual(last.body);
+    // The conversation as webhooks carried it: int dates, the user with its identity, only the new part.
+    const ada = (await m.call('GET', `/users/${ADA}`)).body;
+    const parts = last.body.conversation_parts.conversation_parts;
+    expect(received.at(-1)!.body.data.item).toEqual({
+      ...last.body,
+      user: { type: 'user', id: ADA, user_id: ada.user_id, name: ada.name, email: ada.email, do_not_track: null },
+      conversation_parts: { type: 'conversation_part.list', conversation_parts: [parts.at(-1)], total_count: 1 },
+    });
+    expect(received[0]!.body.data.item.conversation_parts).toEqual({ type: 'conversation_part.list', conversation_parts: [], total_count: 0 });
+    expect(received[0]!.body.data.item.assignee).toEqual({ type: 'nobody_admin', id: null });
   });
 
   it('delivers company.created, and event.created only for the event names the metadata lists', async () => {
