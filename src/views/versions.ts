@@ -35,6 +35,29 @@ function eachCustomer(value: unknown, visit: (customer: Json) => void): void {
   }
 }
 
+/** Every conversation in the body (a single one or list items). */
+function eachConversation(value: unknown, visit: (conversation: Json) => void): void {
+  if (typeof value !== 'object' || value === null) return;
+  const obj = value as Json;
+  if (obj.type === 'conversation' && 'conversation_message' in obj) visit(obj);
+  else if (Array.isArray(obj.conversations)) for (const c of obj.conversations as unknown[]) eachConversation(c, visit);
+}
+
+/** 1.0: the conversation fields 1.1 added are gone, and the message is typed conversation_message (changelog 1.1). */
+function conversationBefore11(body: Json): undefined {
+  eachConversation(body, (c) => {
+    for (const key of ['sent_at', 'customer_first_reply', 'first_action_at', 'last_action_at']) delete c[key];
+    const message = c.conversation_message as Json;
+    message.type = 'conversation_message';
+    delete message.delivered_as;
+    for (const tag of (c.tags as { tags: Json[] }).tags) {
+      delete tag.applied_at;
+      delete tag.applied_by;
+    }
+  });
+  return undefined;
+}
+
 /** 1.0: `GET /users?email=` is a find: the one user, or 404 / 409 (surface §18, changelog 1.1). */
 function findByEmail(body: Json, input: AppInput): Json | undefined {
   const { email, user_id } = input.query;
@@ -45,8 +68,21 @@ function findByEmail(body: Json, input: AppInput): Json | undefined {
   return users[0];
 }
 
+/** The operations that answer a conversation or a conversation list. */
+const CONVERSATION_ANSWERS = [
+  'getConversation',
+  'listConversations',
+  'markConversationRead',
+  'markConversationReadByPost',
+  'markConversationReadByReplyPath',
+  'replyToLastConversation',
+  'replyToConversation',
+  'runAssignmentRules',
+];
+
 export const VIEW_CHANGES: readonly ViewChange[] = [
   { versions: { until: '1.0' }, operations: ['listUsers'], apply: findByEmail },
+  { versions: { until: '1.0' }, operations: CONVERSATION_ANSWERS, apply: conversationBefore11 },
   {
     versions: { since: '1.2' },
     apply: (body) => {
