@@ -72,6 +72,27 @@ export const VERSION_CHANGES: readonly { version: ApiVersion; changes: string }[
 ];
 
 /**
+ * Who `GET /users?email=` (without user_id) lists, per version: 1.1 listed users and leads with the
+ * email, 1.2 "returns users only" (changelog 1.2); 1.0's find was of users only [I].
+ */
+const EMAIL_LIST_TYPES: readonly { versions: VersionRange; types: readonly ('user' | 'contact')[] }[] = [
+  { versions: { until: '1.0' }, types: ['user'] },
+  { versions: { since: '1.1', until: '1.1' }, types: ['user', 'contact'] },
+  { versions: { since: '1.2' }, types: ['user'] },
+];
+
+export const emailListTypes = (version: ApiVersion): readonly ('user' | 'contact')[] =>
+  EMAIL_LIST_TYPES.find((row) => inRange(version, row.versions))?.types ?? ['user'];
+
+/**
+ * Query parameters an operation has only from some version on: sent to an earlier version, they
+ * are refused (400 parameter_invalid), never ignored (views/versions.ts).
+ */
+export const VERSIONED_QUERY_PARAMETERS: readonly { operationId: string; parameter: string; since: ApiVersion }[] = [
+  { operationId: 'listLeads', parameter: 'phone', since: '1.2' },
+];
+
+/**
  * Paths of later API versions (2.x) a 1.x request may try: the real API answers them
  * `400 intercom_version_invalid`, where a path no version has gets `404 not_found` (surface §18).
  */

@@ -3,8 +3,8 @@
 // a request in another version gets it reshaped here. The answer is copied before it is changed
 // (views may be cached and shared), so only requests in a reshaping version pay for it.
 
-import { apiError } from '../core/errors.js';
-import { inRange, type ApiVersion, type VersionRange } from '../core/versions.js';
+import { apiError, invalid } from '../core/errors.js';
+import { inRange, VERSIONED_QUERY_PARAMETERS, type ApiVersion, type VersionRange } from '../core/versions.js';
 import type { AppInput, RouteResult } from '../routes/route.js';
 import { jsonText } from './json-text.js';
 
@@ -80,6 +80,17 @@ const CONVERSATION_ANSWERS = [
   'runAssignmentRules',
 ];
 
+/**
+ * A query parameter sent to a version before the one that has it is refused, as the mock never
+ * ignores a filter silently. Checked before any reshaping, so it copies nothing.
+ */
+function checkParameters(operationId: string, version: ApiVersion, input: AppInput): void {
+  for (const { operationId: op, parameter, since } of VERSIONED_QUERY_PARAMETERS) {
+    if (op !== operationId || inRange(version, { since }) || input.query[parameter] === undefined) continue;
+    throw invalid(parameter, `${parameter} is not a filter of API version ${version}: it is one from version ${since} (send Intercom-Version: ${since} or later).`);
+  }
+}
+
 export const VIEW_CHANGES: readonly ViewChange[] = [
   { versions: { until: '1.0' }, operations: ['listUsers'], apply: findByEmail },
   { versions: { until: '1.0' }, operations: CONVERSATION_ANSWERS, apply: conversationBefore11 },
@@ -119,6 +130,7 @@ const applies = (change: ViewChange, operationId: string, version: ApiVersion): 
 
 /** The answer as the request's version shows it; the same object when the version changes nothing. */
 export function versionedResult(operationId: string, version: ApiVersion, result: RouteResult, input: AppInput): RouteResult {
+  checkParameters(operationId, version, input);
   const changes = VIEW_CHANGES.filter((c) => applies(c, operationId, version));
   if (changes.length === 0 || result.body === undefined || result.body === null) return result;
   let body = JSON.parse(jsonText(result.body)) as Json;
