@@ -60,9 +60,17 @@ export function requestVersion(header: string | null, appVersion: ApiVersion | u
  * the route ranges and views/versions.ts.
  */
 export const VERSION_CHANGES: readonly { version: ApiVersion; changes: string }[] = [
-  { version: '1.0', changes: '`GET /users?email=` answers the one user (several: 409 conflict, none: 404 not_found).' },
-  { version: '1.1', changes: '`GET /users?email=` answers a `user.list` (no match: empty list).' },
-  { version: '1.2', changes: 'Users, leads and visitors no longer show `last_seen_ip`, `user_agent_data`, `location_data.latitude`/`longitude`.' },
+  { version: '1.0', changes: '`GET /users?email=` answers the one user (several: 409 conflict, none: 404 not_found); conversations have none of the 1.1 fields, their message type is conversation_message.' },
+  {
+    version: '1.1',
+    changes:
+      '`GET /users?email=` answers a `user.list` of the users and leads with it (no match: empty list); conversations gain `conversation_message.delivered_as` and its channel `type`, `sent_at`, `customer_first_reply`, tag `applied_at`/`applied_by`; list items `first_action_at`/`last_action_at`.',
+  },
+  {
+    version: '1.2',
+    changes:
+      'Users, leads and visitors no longer show `last_seen_ip`, `user_agent_data`, `location_data.latitude`/`longitude`; `GET /users?email=` lists users only; `GET /contacts?phone=` (earlier: 400 parameter_invalid); `waiting_since` null after an admin reply in every version (decision).',
+  },
   { version: '1.3', changes: 'No change to the operations served.' },
   {
     version: '1.4',
