@@ -28,9 +28,10 @@ export const entrySchema: Schema = obj(
     body: {},
     status: int(),
     operationId: str(),
+    api_version: nullable(str({ description: 'the API version the request was answered in (its Intercom-Version, else the app\'s); null for requests no app answered and webhook deliveries' })),
     touched: arr(str()),
   },
-  ['seq', 'time', 'app', 'request_id', 'method', 'path', 'query', 'body', 'status', 'operationId', 'touched'],
+  ['seq', 'time', 'app', 'request_id', 'method', 'path', 'query', 'body', 'status', 'operationId', 'api_version', 'touched'],
 );
 
 /** The named app's journal, or every app's plus the one of requests that named no app. */

@@ -60,15 +60,44 @@ export function requestVersion(header: string | null, appVersion: ApiVersion | u
  * the route ranges and views/versions.ts.
  */
 export const VERSION_CHANGES: readonly { version: ApiVersion; changes: string }[] = [
-  { version: '1.0', changes: '`GET /users?email=` answers the one user (several: 409 conflict, none: 404 not_found).' },
-  { version: '1.1', changes: '`GET /users?email=` answers a `user.list` (no match: empty list).' },
-  { version: '1.2', changes: 'Users, leads and visitors no longer show `last_seen_ip`, `user_agent_data`, `location_data.latitude`/`longitude`.' },
+  { version: '1.0', changes: '`GET /users?email=` answers the one user (several: 409 conflict, none: 404 not_found); conversations have none of the 1.1 fields, their message type is conversation_message.' },
+  {
+    version: '1.1',
+    changes:
+      '`GET /users?email=` answers a `user.list` of the users and leads with it (no match: empty list); conversations gain `conversation_message.delivered_as` and its channel `type`, `sent_at`, `customer_first_reply`, tag `applied_at`/`applied_by`; list items `first_action_at`/`last_action_at`.',
+  },
+  {
+    version: '1.2',
+    changes:
+      'Users, leads and visitors no longer show `last_seen_ip`, `user_agent_data`, `location_data.latitude`/`longitude`; `GET /users?email=` lists users only; `GET /contacts?phone=` (earlier: 400 parameter_invalid); `waiting_since` null after an admin reply in every version (decision).',
+  },
   { version: '1.3', changes: 'No change to the operations served.' },
   {
     version: '1.4',
     changes:
       '`GET /data_attributes?model=customer|company` (items carry `model`); `/data_attributes/customer` and `/company` answer 400 intercom_version_invalid; `GET /admins` lists admins only; users, leads and visitors show `owner_id`.',
   },
+];
+
+/**
+ * Who `GET /users?email=` (without user_id) lists, per version: 1.1 listed users and leads with the
+ * email, 1.2 "returns users only" (changelog 1.2); 1.0's find was of users only [I].
+ */
+const EMAIL_LIST_TYPES: readonly { versions: VersionRange; types: readonly ('user' | 'contact')[] }[] = [
+  { versions: { until: '1.0' }, types: ['user'] },
+  { versions: { since: '1.1', until: '1.1' }, types: ['user', 'contact'] },
+  { versions: { since: '1.2' }, types: ['user'] },
+];
+
+export const emailListTypes = (version: ApiVersion): readonly ('user' | 'contact')[] =>
+  EMAIL_LIST_TYPES.find((row) => inRange(version, row.versions))?.types ?? ['user'];
+
+/**
+ * Query parameters an operation has only from some version on: sent to an earlier version, they
+ * are refused (400 parameter_invalid), never ignored (views/versions.ts).
+ */
+export const VERSIONED_QUERY_PARAMETERS: readonly { operationId: string; parameter: string; since: ApiVersion }[] = [
+  { operationId: 'listLeads', parameter: 'phone', since: '1.2' },
 ];
 
 /**

@@ -180,7 +180,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         } catch (err) {
           response = fail(err, requestId, rate);
         }
-        record(store, appState, route, incoming.params, target, requestId, body, response.status, result);
+        record(store, appState, route, incoming.params, target, requestId, body, response.status, result, version);
         return response;
       };
 
@@ -273,6 +273,7 @@ function record(
   body: JsonBody | null,
   status: number,
   result: RouteResult | undefined,
+  version: ApiVersion | null = null,
 ): void {
   (app?.journal ?? store.anonymousJournal).add({
     seq: store.nextJournalSeq(),
@@ -285,6 +286,7 @@ function record(
     bodyText: body === null ? null : body.text,
     status,
     operationId: route.operationId,
+    api_version: version,
     touched: touched(params, result),
   });
 }

@@ -1,9 +1,10 @@
 import { paginate, scrollablePageRequestOf } from '../core/pagination.js';
+import { emailListTypes } from '../core/versions.js';
 import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSchema } from '../schemas/customer.js';
 import { openObj, str } from '../schemas/json-schema.js';
 import { customerListQuery } from '../schemas/list-filters.js';
 import { filteredCustomers, listFilterOf, refine } from '../store/customer-filters.js';
-import { listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../store/customers.js';
+import { customersWithEmail, listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../store/customers.js';
 import { customerView, userListView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
 import { appRoute } from './route.js';
@@ -27,7 +28,7 @@ export const listUsers = appRoute({
   operationId: 'listUsers',
   summary: 'List users, or find them by user_id or email',
   description:
-    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id or email (case-insensitive) finds users, in the lookup order id → user_id → email: with both, user_id decides alone; no match gives total_count 0. ' +
+    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id or email (case-insensitive) finds users, in the lookup order id → user_id → email: with both, user_id decides alone; no match gives total_count 0. In API version 1.1 an email lists the users and the leads (type contact) with it, oldest first; from 1.2 users only. ' +
     'tag_id or segment_id (not both: 400 bad_request) lists the users holding it, in the order they got it; created_since (days), sort and order as described on each parameter.',
   tag: 'Users',
   query: openObj({ user_id: str(), email: str(), ...customerListQuery, ...pagingQuery }),
@@ -43,7 +44,9 @@ export const listUsers = appRoute({
     const now = input.store.now();
     const lookup = { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) };
     const users =
-      user_id === undefined && email === undefined ? filteredCustomers(input.app, 'user', filter, now) : refine(listCustomers(input.app, 'user', lookup), filter, now);
+      user_id === undefined && email === undefined
+        ? filteredCustomers(input.app, 'user', filter, now)
+        : refine(user_id === undefined ? customersWithEmail(input.app, emailListTypes(input.version), email ?? '') : listCustomers(input.app, 'user', lookup), filter, now);
     const page = paginate(users, scrollablePageRequestOf(input.query), input);
     return { body: userListView(input.app, users.total, page.items, page.pages) };
   },

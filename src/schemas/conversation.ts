@@ -1,6 +1,6 @@
 // Conversation requests and responses (spec 2.7, 2.8, 4.10, 4.11 and the contract notes).
 
-import { pagesSchema, tagListSchema } from './common.js';
+import { pagesSchema } from './common.js';
 import { bodyText, MAX_ATTACHMENTS, MAX_CONVERSATION_CUSTOMERS, shortText, urlText } from './fields.js';
 import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
@@ -34,9 +34,24 @@ const summaryProps: Record<string, Schema> = {
   id: str(),
   created_at: int(),
   updated_at: int(),
+  sent_at: int({ description: 'API version 1.1 on: when the opening message was sent (its created_at)' }),
   conversation_message: obj(
-    { type: constant('conversation_message'), subject: str(), body: str(), author: authorSchema, attachments: arr(attachment) },
+    {
+      type: oneOfStrings(['conversation', 'conversation_message'], { description: 'API version 1.1 on: the channel, conversation (the mock\'s messages are in-app); 1.0: conversation_message' }),
+      delivered_as: oneOfStrings(['admin_initiated', 'customer_initiated', 'automated'], {
+        description: 'API version 1.1 on: how it began: its author an admin or team (admin_initiated), a user or lead (customer_initiated), a bot (automated)',
+      }),
+      subject: str(),
+      body: str(),
+      author: authorSchema,
+      attachments: arr(attachment),
+    },
     ['type', 'subject', 'body', 'author', 'attachments'],
+  ),
+  customer_first_reply: nullable(
+    obj({ created_at: int(), type: constant('conversation'), url: { type: 'null' } }, ['created_at', 'type', 'url'], {
+      description: 'API version 1.1 on: the customer\'s first message: the opening one when a customer began, else the earliest customer comment; null while none',
+    }),
   ),
   user: customerRef,
   customers: arr(customerRef, { maxItems: MAX_CONVERSATION_CUSTOMERS, description: `every customer of the conversation (at most ${MAX_CONVERSATION_CUSTOMERS}); the first is \`user\`` }),
@@ -50,7 +65,24 @@ const summaryProps: Record<string, Schema> = {
   read: bool(),
   snoozed_until: nullable(int({ description: 'unix seconds; null unless snoozed' })),
   waiting_since: nullable(int({ description: 'since when the customer has been waiting for an answer; null once an admin replied or the conversation closed' })),
-  tags: tagListSchema,
+  tags: obj(
+    {
+      type: constant('tag.list'),
+      tags: arr(
+        obj(
+          {
+            type: constant('tag'),
+            id: str(),
+            name: str(),
+            applied_at: int({ description: 'API version 1.1 on: the conversation\'s created_at (conversation tags come from fixtures only)' }),
+            applied_by: { type: 'null', description: 'API version 1.1 on: null (the mock records no tagging admin)' },
+          },
+          ['type', 'id', 'name'],
+        ),
+      ),
+    },
+    ['type', 'tags'],
+  ),
 };
 const summaryRequired = ['type', 'id', 'created_at', 'updated_at', 'conversation_message', 'user', 'customers', 'assignee', 'open', 'state', 'read', 'snoozed_until', 'waiting_since', 'tags'];
 
@@ -69,8 +101,14 @@ export const conversationSchema: Schema = obj(
   [...summaryRequired, 'conversation_parts'],
 );
 
+const actionAt = (which: string) => nullable(int({ description: `API version 1.1 on: the ${which} part's created_at; null while it has no parts` }));
+
 export const conversationListSchema: Schema = obj(
-  { type: constant('conversation.list'), conversations: arr(obj(summaryProps, summaryRequired)), pages: pagesSchema },
+  {
+    type: constant('conversation.list'),
+    conversations: arr(obj({ ...summaryProps, first_action_at: actionAt('earliest'), last_action_at: actionAt('latest') }, summaryRequired)),
+    pages: pagesSchema,
+  },
   ['type', 'conversations', 'pages'],
 );
 

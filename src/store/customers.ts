@@ -271,8 +271,13 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
     const c = app.customerByUserId(filter.user_id);
     return listingOf(c?.type === type ? [c] : []);
   }
-  const email = normalEmail(filter.email ?? '');
-  return listingOf(app.customersByEmail(email).filter((c) => c.type === type && c.email === email).sort(byCreation));
+  return customersWithEmail(app, [type], filter.email ?? '');
+}
+
+/** The customers of these types with this email (case-insensitive), oldest first: O(matches) through the email index. */
+export function customersWithEmail(app: AppState, types: readonly CustomerType[], email: string): Listing<Customer> {
+  const normal = normalEmail(email);
+  return listingOf(app.customersByEmail(normal).filter((c) => types.includes(c.type) && c.email === normal).sort(byCreation));
 }
 
 /**

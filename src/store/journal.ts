@@ -19,12 +19,16 @@ export interface JournalEntry {
   body: unknown;
   status: number;
   operationId: string;
+  /** The API version it was answered in (core/versions.ts); null when no app answered it. */
+  api_version: string | null;
   /** Ids the request named or got back: path parameters and the response's own id. */
   touched: string[];
 }
 
 /** What the pipeline hands the journal: the raw text of the request. */
-export interface JournalRecord extends Omit<JournalEntry, 'query' | 'body'> {
+export interface JournalRecord extends Omit<JournalEntry, 'query' | 'body' | 'api_version'> {
+  /** Absent: null (a record no API request made). */
+  api_version?: string | null;
   /** The query string as sent (`?a=1`), or empty. */
   search: string;
   /** The JSON text of a body that parsed as an object; null when no body was read. */
@@ -43,6 +47,8 @@ interface Stored {
   method: string;
   status: number;
   operationId: string;
+  /** One of a few shared strings, so a pointer within ENTRY_BYTES. */
+  api_version: string | null;
   chunk: Buffer;
   chunkIndex: number;
   offset: number;
@@ -307,6 +313,7 @@ export class Journal {
       method: record.method,
       status: record.status,
       operationId: record.operationId,
+      api_version: record.api_version ?? null,
       chunk,
       chunkIndex,
       offset,
@@ -385,6 +392,7 @@ function shown(e: Stored): JournalEntry {
     body,
     status: e.status,
     operationId: e.operationId,
+    api_version: e.api_version,
     touched,
   };
 }

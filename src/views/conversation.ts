@@ -7,7 +7,7 @@ import type { AppState } from '../store/app-state.js';
 import { lifecycleAt } from '../store/conversation-state.js';
 import { authorTypeOf, visibleParts, type DisplayAs } from '../store/conversations.js';
 import type { Author, Conversation, ConversationPart } from '../store/types.js';
-import { tagListView } from './customer.js';
+
 
 type Text = (html: string) => string;
 const textFor = (mode: DisplayAs): Text => (mode === 'plaintext' ? htmlToPlainText : (html) => html);
@@ -33,6 +33,45 @@ function partView(p: ConversationPart, text: Text) {
   };
 }
 
+/**
+ * How the conversation began (1.1 on): who wrote its opening message. The mock has no campaigns
+ * or operator bots, so a bot-authored opening reads as automated.
+ */
+function deliveredAs(c: Conversation): 'admin_initiated' | 'customer_initiated' | 'automated' {
+  if (c.author.type === 'user' || c.author.type === 'lead') return 'customer_initiated';
+  return c.author.type === 'bot' ? 'automated' : 'admin_initiated';
+}
+
+/** The customer's first message (1.1 on): the opening one when a customer began, else the first customer comment; null while none. */
+function customerFirstReply(c: Conversation) {
+  let at = deliveredAs(c) === 'customer_initiated' ? c.created_at : Infinity;
+  // Seeded parts need not be in time order, hence the minimum.
+  for (const p of c.parts) if (p.part_type === 'comment' && (p.author.type === 'user' || p.author.type === 'lead') && p.created_at < at) at = p.created_at;
+  return at === Infinity ? null : { created_at: at, type: 'conversation' as const, url: null };
+}
+
+/** The conversation's tags; 1.1 on, each with when and by whom it was applied (README "API versions"). */
+function conversationTagsView(app: AppState, c: Conversation) {
+  const tags = [];
+  for (const id of c.tags) {
+    const tag = app.data.tags.get(id);
+    if (tag) tags.push({ type: 'tag' as const, id: tag.id, name: tag.name, applied_at: c.created_at, applied_by: null });
+  }
+  return { type: 'tag.list' as const, tags };
+}
+
+/** The earliest and latest part (1.1 list items): the first and last action taken after the opening message; null while it has no parts. */
+function actionTimes(c: Conversation): { first_action_at: number | null; last_action_at: number | null } {
+  if (c.parts.length === 0) return { first_action_at: null, last_action_at: null };
+  let first = Infinity;
+  let last = -Infinity;
+  for (const p of c.parts) {
+    if (p.created_at < first) first = p.created_at;
+    if (p.created_at > last) last = p.created_at;
+  }
+  return { first_action_at: first, last_action_at: last };
+}
+
 /** Without parts, as in the conversation list; `now` ends a snooze whose time has come. */
 function summaryView(app: AppState, c: Conversation, text: Text, now: number) {
   const customers = customerRefsView(app, c.customers);
@@ -42,13 +81,17 @@ function summaryView(app: AppState, c: Conversation, text: Text, now: number) {
     id: c.id,
     created_at: c.created_at,
     updated_at: c.updated_at,
+    sent_at: c.created_at,
     conversation_message: {
-      type: 'conversation_message' as const,
+      // The channel (1.1 on); the mock's messages are all in-app conversations. 1.0 reads conversation_message.
+      type: 'conversation' as const,
+      delivered_as: deliveredAs(c),
       subject: text(c.subject),
       body: text(c.body),
       author: authorView(c.author),
       attachments: c.attachments.map((a) => ({ name: a.name, url: a.url })),
     },
+    customer_first_reply: customerFirstReply(c),
     user: customers[0] ?? { type: 'user' as const, id: '' },
     customers,
     // Unassigned reads as the real API's nobody_admin.
@@ -58,7 +101,7 @@ function summaryView(app: AppState, c: Conversation, text: Text, now: number) {
     read: c.read,
     snoozed_until: life.snoozed_until,
     waiting_since: life.waiting_since,
-    tags: tagListView(app, c.tags),
+    tags: conversationTagsView(app, c),
   };
 }
 
@@ -73,7 +116,8 @@ export function conversationView(app: AppState, c: Conversation, mode: DisplayAs
 
 export function conversationListView(app: AppState, items: readonly Conversation[], pages: Pages, mode: DisplayAs, now: number) {
   const text = textFor(mode);
-  return { type: 'conversation.list' as const, conversations: items.map((c) => summaryView(app, c, text, now)), pages };
+  const conversations = items.map((c) => ({ ...summaryView(app, c, text, now), ...actionTimes(c) }));
+  return { type: 'conversation.list' as const, conversations, pages };
 }
 
 export const conversationCustomersView = (app: AppState, c: Conversation) => ({ customers: customerRefsView(app, c.customers) });

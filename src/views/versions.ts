@@ -3,8 +3,8 @@
 // a request in another version gets it reshaped here. The answer is copied before it is changed
 // (views may be cached and shared), so only requests in a reshaping version pay for it.
 
-import { apiError } from '../core/errors.js';
-import { inRange, type ApiVersion, type VersionRange } from '../core/versions.js';
+import { apiError, invalid } from '../core/errors.js';
+import { inRange, VERSIONED_QUERY_PARAMETERS, type ApiVersion, type VersionRange } from '../core/versions.js';
 import type { AppInput, RouteResult } from '../routes/route.js';
 import { jsonText } from './json-text.js';
 
@@ -35,6 +35,29 @@ function eachCustomer(value: unknown, visit: (customer: Json) => void): void {
   }
 }
 
+/** Every conversation in the body (a single one or list items). */
+function eachConversation(value: unknown, visit: (conversation: Json) => void): void {
+  if (typeof value !== 'object' || value === null) return;
+  const obj = value as Json;
+  if (obj.type === 'conversation' && 'conversation_message' in obj) visit(obj);
+  else if (Array.isArray(obj.conversations)) for (const c of obj.conversations as unknown[]) eachConversation(c, visit);
+}
+
+/** 1.0: the conversation fields 1.1 added are gone, and the message is typed conversation_message (changelog 1.1). */
+function conversationBefore11(body: Json): undefined {
+  eachConversation(body, (c) => {
+    for (const key of ['sent_at', 'customer_first_reply', 'first_action_at', 'last_action_at']) delete c[key];
+    const message = c.conversation_message as Json;
+    message.type = 'conversation_message';
+    delete message.delivered_as;
+    for (const tag of (c.tags as { tags: Json[] }).tags) {
+      delete tag.applied_at;
+      delete tag.applied_by;
+    }
+  });
+  return undefined;
+}
+
 /** 1.0: `GET /users?email=` is a find: the one user, or 404 / 409 (surface §18, changelog 1.1). */
 function findByEmail(body: Json, input: AppInput): Json | undefined {
   const { email, user_id } = input.query;
@@ -45,8 +68,32 @@ function findByEmail(body: Json, input: AppInput): Json | undefined {
   return users[0];
 }
 
+/** The operations that answer a conversation or a conversation list. */
+const CONVERSATION_ANSWERS = [
+  'getConversation',
+  'listConversations',
+  'markConversationRead',
+  'markConversationReadByPost',
+  'markConversationReadByReplyPath',
+  'replyToLastConversation',
+  'replyToConversation',
+  'runAssignmentRules',
+];
+
+/**
+ * A query parameter sent to a version before the one that has it is refused, as the mock never
+ * ignores a filter silently. Checked before any reshaping, so it copies nothing.
+ */
+function checkParameters(operationId: string, version: ApiVersion, input: AppInput): void {
+  for (const { operationId: op, parameter, since } of VERSIONED_QUERY_PARAMETERS) {
+    if (op !== operationId || inRange(version, { since }) || input.query[parameter] === undefined) continue;
+    throw invalid(parameter, `${parameter} is not a filter of API version ${version}: it is one from version ${since} (send Intercom-Version: ${since} or later).`);
+  }
+}
+
 export const VIEW_CHANGES: readonly ViewChange[] = [
   { versions: { until: '1.0' }, operations: ['listUsers'], apply: findByEmail },
+  { versions: { until: '1.0' }, operations: CONVERSATION_ANSWERS, apply: conversationBefore11 },
   {
     versions: { since: '1.2' },
     apply: (body) => {
@@ -83,6 +130,7 @@ const applies = (change: ViewChange, operationId: string, version: ApiVersion): 
 
 /** The answer as the request's version shows it; the same object when the version changes nothing. */
 export function versionedResult(operationId: string, version: ApiVersion, result: RouteResult, input: AppInput): RouteResult {
+  checkParameters(operationId, version, input);
   const changes = VIEW_CHANGES.filter((c) => applies(c, operationId, version));
   if (changes.length === 0 || result.body === undefined || result.body === null) return result;
   let body = JSON.parse(jsonText(result.body)) as Json;

@@ -41,7 +41,7 @@ describe('GET /conversations/{id}', () => {
       created_at: 1766620800,
       updated_at: 1766707200,
       conversation_message: {
-        type: 'conversation_message',
+        type: 'conversation',
         subject: '<p>Invoice question</p>',
         author: { type: 'user', id: ADA },
         attachments: [{ name: 'invoice-42.pdf', url: 'https://files.example.com/invoice-42.pdf' }],

@@ -192,11 +192,12 @@ describe('lookups with null and empty identifiers', () => {
     expect(await ids('/users?user_id=nobody&email=ada@example.com')).toEqual([]);
   });
 
-  it('GET /users?email= matches case-insensitively and only users', async () => {
+  it('GET /users?email= matches case-insensitively; users only from API version 1.2 (1.1, the default, lists leads too)', async () => {
     const m = mock();
-    const ids = async (path: string) => (await m.call('GET', path)).body.users.map((u: { id: string }) => u.id);
+    const ids = async (path: string, version = '1.2') => (await m.call('GET', path, { headers: { 'intercom-version': version } })).body.users.map((u: { id: string }) => u.id);
     expect(await ids('/users?email=ADA@Example.com')).toEqual([ADA]);
     expect(await ids('/users?email=lead@example.com')).toEqual([]);
+    expect(await ids('/users?email=lead@example.com', '1.1')).toEqual([LEAD]);
     expect(await ids(`/users?user_id=${LEAD_USER_ID}`)).toEqual([]);
   });
 

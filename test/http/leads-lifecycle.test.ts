@@ -33,8 +33,8 @@ describe('GET /contacts?email=|user_id=|phone=', () => {
     await expectRejected(m, 'GET', '/contacts?user_id=ada-1', {}, 404, ['not_found']);
   });
 
-  it('phone: the leads with that phone as a contact.list, following updates', async () => {
-    const m = mock();
+  it('phone (API version 1.2 on): the leads with that phone as a contact.list, following updates', async () => {
+    const m = mock({ apiVersion: '1.2' });
     await m.call('POST', '/contacts', { body: { id: LEAD, phone: '+1 555 0100' } });
     await m.call('POST', '/contacts', { body: { id: LEAD_2, phone: '+1 555 0100' } });
     const res = await m.call('GET', '/contacts?phone=%2B1%20555%200100');

@@ -54,7 +54,7 @@ describe('Journal', () => {
     const [first, second] = j.entries();
     expect(first).toEqual({
       seq: seq - 1, time: 100, app: 'demo', request_id: `r${seq - 1}`, method: 'GET', path: '/tags/ü',
-      query: { q: '€', name: '€' }, body: { a: '😀', b: [1, 2] }, status: 404, operationId: 'listUsers', touched: ['é', 'x'],
+      query: { q: '€', name: '€' }, body: { a: '😀', b: [1, 2] }, status: 404, operationId: 'listUsers', api_version: null, touched: ['é', 'x'],
     });
     expect(second).toMatchObject({ path: '/plain', query: {}, body: {}, touched: [] });
   });
