@@ -74,7 +74,7 @@ const summaryProps: Record<string, Schema> = {
             type: constant('tag'),
             id: str(),
             name: str(),
-            applied_at: int({ description: 'API version 1.1 on: the conversation\'s created_at (conversation tags come from fixtures only)' }),
+            applied_at: int({ description: 'API version 1.1 on: the conversation\'s created_at (no time is kept per conversation tag)' }),
             applied_by: { type: 'null', description: 'API version 1.1 on: null (the mock records no tagging admin)' },
           },
           ['type', 'id', 'name'],

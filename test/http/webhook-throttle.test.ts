@@ -196,7 +196,8 @@ describe('POST /__admin/conversations/{id}/parts/{part_id}/tags', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ type: 'tag', id: expect.any(String), name: 'Refund' });
     const after = (await m.call('GET', `/conversations/${GROUP}`)).body;
-    expect(after.tags.tags).toEqual([...before.tags.tags, { type: 'tag', id: res.body.id, name: 'Refund' }]);
+    // 1.1 tag items: applied_at is the conversation's created_at, applied_by null (no time is kept per tag).
+    expect(after.tags.tags).toEqual([...before.tags.tags, { type: 'tag', id: res.body.id, name: 'Refund', applied_at: after.created_at, applied_by: null }]);
     expect((await m.call('GET', '/tags')).body.tags).toContainEqual(expect.objectContaining({ id: res.body.id, name: 'Refund' }));
     await tick(m, m.store.jobDelaySeconds);
     expect(rx.received).toHaveLength(1);
