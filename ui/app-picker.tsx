@@ -1,6 +1,7 @@
 // The header's app picker: type a part of an app's id or name to narrow the list, which is read a
 // page (100 apps) at a time from /__admin/apps, so a mock with thousands of test apps still picks
-// any of them. The chosen app stays chosen while the search shows others.
+// any of them. The chosen app stays chosen while the search shows others; focusing the list reads it
+// again (test apps come and go).
 
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
@@ -28,11 +29,11 @@ export function AppPicker({ app, onPick, version }: { app: string; onPick: (id: 
       </label>
       <label>
         App{' '}
-        <select value={app} onChange={(e) => onPick(e.currentTarget.value)}>
+        <select value={app} onFocus={page.reload} onChange={(e) => onPick(e.currentTarget.value)}>
           {!list.some((a) => a.id === app) && <option value={app}>{app}</option>}
           {list.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.name === a.id ? a.id : `${a.id} (${a.name})`}
+              {a.name.includes(a.id) ? a.id : `${a.id} (${a.name})`}
             </option>
           ))}
         </select>
