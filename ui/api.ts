@@ -6,6 +6,7 @@ import type { conversationSummary } from '../src/admin/ui-conversations.js';
 import type { bulkJobSummary } from '../src/admin/ui-jobs.js';
 import type { EventMetadata } from '../src/store/events.js';
 import type { customerSummary } from '../src/admin/ui-records.js';
+import type { Delivery, DeliveryAttempt } from '../src/admin/ui-webhooks.js';
 import type { JournalEntry } from '../src/store/journal.js';
 import type { Company, Customer } from '../src/store/types.js';
 
@@ -13,7 +14,7 @@ export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
 export type BulkJobSummary = ReturnType<typeof bulkJobSummary>;
-export type { JournalEntry, Customer, Company };
+export type { JournalEntry, Customer, Company, Delivery, DeliveryAttempt };
 
 export interface Paged {
   total: number;
@@ -176,10 +177,12 @@ export async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, b
 const enc = encodeURIComponent;
 /** Notes and events per page on a customer's page. */
 export const ACTIVITY_PAGE = 20;
+/** Webhook deliveries per page in Traffic. */
+export const DELIVERY_PAGE = 20;
 
 export const api = {
   health: () => call<{ apps: string[]; clock: Clock }>('GET', '/__admin/health'),
-  apps: (offset = 0) => call<AppsPage>('GET', `/__admin/apps${qs({ offset, limit: 100 })}`),
+  apps: (offset = 0, q = '') => call<AppsPage>('GET', `/__admin/apps${qs({ offset, limit: 100, q })}`),
   setClock: (body: { now?: number; advance?: number; frozen?: boolean }) => call<Clock>('POST', '/__admin/clock', body),
   reset: (app?: string) => call<{ reset: string[] }>('POST', `/__admin/reset${qs({ app })}`),
   runJobs: (app?: string) => call<{ ran: number }>('POST', `/__admin/jobs/run${qs({ app })}`),
@@ -200,6 +203,7 @@ export const api = {
   conversations: (app: string, offset: number) => call<Paged & { conversations: ConversationSummary[] }>('GET', `/__admin/conversations${qs({ app, offset })}`),
   thread: (app: string, id: string, offset: number) => call<Thread>('GET', `/__admin/conversations/${enc(id)}${qs({ app, offset, limit: 100 })}`),
   tail: (query: Query) => call<{ requests: JournalEntry[]; last_seq: number }>('GET', `/__admin/requests/tail${qs(query)}`),
+  deliveries: (app: string, offset: number) => call<Paged & { deliveries: Delivery[] }>('GET', `/__admin/webhooks/deliveries${qs({ app, offset, limit: DELIVERY_PAGE })}`),
   faults: (app?: string) => call<{ faults: Fault[] }>('GET', `/__admin/faults${qs({ app })}`),
   addFault: (app: string | undefined, spec: Record<string, unknown>) => call<Fault>('POST', `/__admin/faults${qs({ app })}`, spec),
   removeFault: (id: number) => call<unknown>('DELETE', `/__admin/faults/${id}`),

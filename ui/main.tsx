@@ -4,6 +4,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ControlError, setAdminToken, type AppSummary } from './api.js';
+import { AppPicker } from './app-picker.js';
 import { ErrorNote, useLoad } from './common.js';
 import { AppsView } from './views/apps.js';
 import { FaultsView } from './views/faults.js';
@@ -38,7 +39,7 @@ function TokenForm({ failed, onToken }: { failed: boolean; onToken: (t: string) 
 function Console() {
   const [view, setView] = useState<View>('Apps');
   const [app, setApp] = useState('demo');
-  const apps = useLoad(() => api.apps(), []);
+  const apps = useLoad(() => api.apps(0), []);
   const list: AppSummary[] = apps.data?.apps ?? [];
   useEffect(() => {
     if (list.length > 0 && !list.some((a) => a.id === app)) setApp(list[0]!.id);
@@ -54,16 +55,7 @@ function Console() {
             </button>
           ))}
         </nav>
-        <label class="app-pick">
-          App{' '}
-          <select value={app} onChange={(e) => setApp(e.currentTarget.value)}>
-            {list.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AppPicker app={app} onPick={setApp} version={apps.data} />
       </header>
       <ErrorNote error={apps.error} />
       <main id="view">

@@ -12,6 +12,10 @@ import { pendingByKind, pendingSchema } from './ui-jobs.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
 
 const count = int({ minimum: 0 });
+export const MAX_APP_QUERY = 100;
+
+/** The app picker's search: a part of the id or the name, any case (a scan of the apps, which are capped). */
+const matches = (app: AppState | undefined, q: string): boolean => app !== undefined && (app.id.toLowerCase().includes(q) || app.config.name.toLowerCase().includes(q));
 
 const appSummarySchema: Schema = obj(
   {
@@ -81,9 +85,9 @@ export const listApps = adminRoute({
   operationId: 'adminListApps',
   summary: 'Every app with its counts, rate-limit window and pending jobs',
   description:
-    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its API version, its pending jobs (in all and by kind: enrichment after writes, bulk tasks, webhook deliveries), snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app.',
+    'The apps (seeded first, then provisioned test apps in the order they were made), one page at a time, each with its record counts, its rate-limit window as the clock stands now, its API version, its pending jobs (in all and by kind: enrichment after writes, bulk tasks, webhook deliveries), snapshots and journal size; plus the clock and whether POST /__admin/save has somewhere to write (--data-dir). ?app= (or a token) narrows the list to that app; ?q= to those whose id or name holds the text, in any case.',
   tag: CONTROL_TAG,
-  query: pagedQuery(),
+  query: pagedQuery({ q: str({ maxLength: MAX_APP_QUERY, description: `Only apps whose id or name holds this text (any case; at most ${MAX_APP_QUERY} characters)` }) }),
   response: {
     status: 200,
     description: 'One page of apps',
@@ -94,7 +98,8 @@ export const listApps = adminRoute({
   },
   errors: ['not_found', 'unauthorized', 'parameter_invalid'],
   handler: ({ store, app, query }) => {
-    const ids = app ? [app.id] : store.appIds();
+    const q = typeof query.q === 'string' ? query.q.toLowerCase() : '';
+    const ids = app ? [app.id] : q === '' ? store.appIds() : store.appIds().filter((id) => matches(store.app(id), q));
     const page = pageOf({ total: ids.length, slice: (s, e) => ids.slice(s, e).map((id) => store.app(id) as AppState) }, pageRequest(query));
     return {
       body: {

@@ -15,8 +15,9 @@ import { listBulkJobs } from './ui-jobs.js';
 import { PERSON_CONSOLE_ROUTES } from './ui-person.js';
 import { RECORD_ROUTES } from './ui-records.js';
 import { tailRequests } from './ui-traffic.js';
+import { listDeliveries } from './ui-webhooks.js';
 
-export const CONSOLE_ROUTES = [listApps, ...RECORD_ROUTES, ...CONVERSATION_CONSOLE_ROUTES, tailRequests, ...PERSON_CONSOLE_ROUTES, listBulkJobs];
+export const CONSOLE_ROUTES = [listApps, ...RECORD_ROUTES, ...CONVERSATION_CONSOLE_ROUTES, tailRequests, ...PERSON_CONSOLE_ROUTES, listBulkJobs, listDeliveries];
 
 export const CONSOLE_PATH = '/__admin/ui';
 /** Paths the console serves beside the registry (the page and its files); not API operations. */

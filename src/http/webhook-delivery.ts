@@ -7,6 +7,8 @@ import { createHmac } from 'node:crypto';
 import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
 import type { WebhookJob } from '../store/types.js';
+import { noteAttempt } from '../store/webhook-attempts.js';
+
 import {
   deactivate,
   MAX_ATTEMPTS,
@@ -127,6 +129,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     const body = JSON.stringify(notification);
     const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
     if (sub.hub_secret) headers['X-Hub-Signature'] = signature(sub.hub_secret, body);
+    const started = performance.now();
     const outcome: Outcome = isAllowedTarget(sub.url, options.hosts)
       ? await post(sub.url, headers, body, options.timeoutMs)
       : { status: 0, headers: {}, entity: 'Target refused: webhooks go to loopback addresses unless the mock runs with --webhook-hosts any' };
@@ -144,6 +147,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
         response_entity: outcome.entity,
       },
     };
+    noteAttempt(entry, now, performance.now() - started);
     recordAttempt(app, sub.id, ok ? 'sent' : 'error', entry);
     const url = new URL(sub.url);
     app.journal.add({

@@ -1,12 +1,16 @@
 // The live console in a real headless Chromium (Debian's package, through playwright-core), against
 // one listening mock with --admin-token: every view renders the seeded data and what the API just
 // wrote (notes, events, bulk jobs, a conversation's lifecycle), a request sent to the API shows up
-// in the live tail, the clock, snapshot/restore, reset, job and fault actions change what the API
+// in the live tail, a webhook delivery to a loopback receiver shows with its attempt, the app picker
+// finds any of 120 provisioned apps, the clock, snapshot/restore, reset, job and fault actions change what the API
 // then answers, the keyboard reaches everything, and axe-core finds no serious or critical
 // violation (light and dark). Screenshots of each view go to test-artifacts/console/. One browser,
 // one page, loaded once after the token: axe-core is injected once and stays.
 
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +40,9 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
   let browser: Browser;
   let page: Page;
   let bundle: string;
+  /** A webhook receiver on loopback: answers 202 with a short text. */
+  let receiver: Server;
+  let receiverUrl = '';
   const foreign: string[] = [];
   const pageErrors: string[] = [];
 
@@ -73,6 +80,12 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     launching.catch(() => undefined); // still thrown where it is awaited, below; not an unhandled rejection meanwhile
     // A fresh bundle of ui/ as it is now, where no other test reads it.
     const building = buildConsole(mkdtempSync(join(tmpdir(), 'console-bundle-')));
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(202, { 'content-type': 'text/plain' }).end('thanks'));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     const store = createStore({ clock: new Clock({ start: TEST_NOW, frozen: true }) });
     bundle = await building;
     server = await listen(createApp({ store, adminToken: ADMIN_TOKEN, consoleDir: bundle, log: () => undefined }), 0, '127.0.0.1');
@@ -89,6 +102,7 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
     if (bundle) rmSync(bundle, { recursive: true, force: true });
   });
 
@@ -204,8 +218,61 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByRole('row', { name: /GET \/users\/5714dd359a3fd47136ffffff 404/ }).waitFor({ timeout: 5_000 });
     await expect.poll(() => page.getByRole('row', { name: /POST \/users/ }).count()).toBe(0);
+
+    // A webhook delivery: subscribed, a user made, the jobs run; its attempt shows below the tail and opens.
+    const sub = (await api('POST', '/subscriptions', { url: receiverUrl, topics: ['user.created'], hub_secret: 'console' })).body;
+    expect((await api('POST', '/users', { user_id: 'hooked-1' })).status).toBe(200);
+    expect((await api('POST', '/__admin/jobs/run?app=demo')).status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh deliveries' }).click();
+    const deliveries = page.getByRole('table', { name: 'Webhook deliveries, newest attempt first' });
+    const delivery = deliveries.getByRole('row', { name: /user\.created/ });
+    await expect.poll(() => delivery.textContent()).toContain('delivered (202)');
+    // Opened from the keyboard: the notification id is a link.
+    await delivery.getByRole('link', { name: /^notif_/ }).focus();
+    await page.keyboard.press('Enter');
+    const opened = page.locator('.entry', { hasText: 'Attempt 1' });
+    await expect.poll(() => opened.textContent()).toContain('"user_id":"hooked-1"');
+    const body = await opened.locator('pre').first().textContent();
+    expect(await opened.textContent()).toContain(`sha1=${createHmac('sha1', 'console').update(body ?? '').digest('hex')}`);
+    expect(await opened.textContent()).toContain('thanks');
     await shot('traffic');
     await expectAccessible('Traffic');
+    // Gone again, so the jobs counted below are the Apps test's own.
+    expect((await api('DELETE', `/subscriptions/${sub.id}`)).status).toBe(200);
+  }, 60_000);
+
+  it('the app picker finds any of more than 100 apps by id or name, page by page', async () => {
+    // 20 requests at a time (in any order within a batch: the picker lists apps in the order they were made).
+    for (let i = 0; i < 120; i += 20) {
+      const batch = Array.from({ length: 20 }, (_, j) => fetch(`${server.url}/admins`, { headers: { authorization: `Bearer test_pick${String(i + j).padStart(3, '0')}`, accept: 'application/json' } }).then((r) => r.status));
+      expect(await Promise.all(batch)).toEqual(Array(20).fill(200));
+    }
+    const picker = page.getByRole('group', { name: 'App picker' });
+    const choice = picker.locator('select');
+    // The apps offered, by id (each option shows the id and the app's name).
+    const options = () => page.evaluate<string[]>("[...document.querySelectorAll('.app-pick select option')].map((o) => o.value)");
+    // (Leaving Traffic drops its filter.) Focusing the list reads the apps again.
+    await view('Apps').click();
+    await choice.focus();
+    await expect.poll(async () => (await options()).length).toBe(100);
+    await picker.getByRole('navigation', { name: 'App picker pages' }).getByRole('button', { name: 'Next' }).click();
+    // The second page: the last 22 apps, and the chosen one kept on top.
+    await expect.poll(async () => (await options()).length).toBe(23);
+    expect(await options()).toContain('test_pick119');
+    await picker.getByLabel('Find app').fill('PICK11');
+    // The chosen app stays first while the search shows ten others.
+    await expect.poll(async () => (await options()).map((id, i) => (i === 0 ? id : id.replace(/\d+$/, '')))).toEqual(['demo', ...Array(10).fill('test_pick')]);
+    expect((await options()).slice(1).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `test_pick11${i}`));
+    await choice.selectOption('test_pick115');
+    await view('Traffic').click();
+    await api('GET', '/segments'); // demo's: not in test_pick115's tail
+    await fetch(`${server.url}/tags`, { headers: { authorization: 'Bearer test_pick115', accept: 'application/json' } });
+    await page.getByRole('row', { name: /GET \/tags 200/ }).waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('row', { name: /GET \/segments/ }).count()).toBe(0);
+    await picker.getByLabel('Find app').fill('demo');
+    await expect.poll(options).toEqual(['test_pick115', 'demo']);
+    await choice.selectOption('demo');
+    await expectAccessible('App picker');
   }, 60_000);
 
   it('Apps: the clock, bulk jobs and running them, a snapshot and its restore, and a reset change what the API then answers', async () => {
@@ -292,6 +359,9 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     expect(background).toBe('rgb(13, 17, 23)');
     await shot('apps-dark');
     await expectAccessible('Apps, dark');
+    await view('Traffic').click();
+    await page.getByRole('table', { name: 'Webhook deliveries, newest attempt first' }).waitFor();
+    await expectAccessible('Traffic, dark');
     await page.emulateMedia({ colorScheme: 'light' });
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -1,10 +1,11 @@
 // Traffic: the request journal as a live tail, polled once a second with the last seq seen (only
 // new entries travel), filtered by method, path, status and operation; an entry opens to show its
-// request and what the mock answered.
+// request and what the mock answered. Below it, the app's webhook deliveries and their attempts.
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ControlError, when, type JournalEntry } from '../api.js';
 import { ErrorNote, Section } from '../common.js';
+import { DeliveriesPanel } from './deliveries.js';
 
 /** Entries the page keeps; older ones scroll away (the journal itself keeps its own). */
 const KEEP = 500;
@@ -228,6 +229,7 @@ export function TrafficView({ app }: { app: string }) {
         </div>
       </Section>
       {shown && <Entry e={shown} />}
+      <DeliveriesPanel app={app} />
     </>
   );
 }
