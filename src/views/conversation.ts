@@ -42,11 +42,40 @@ function deliveredAs(c: Conversation): 'admin_initiated' | 'customer_initiated' 
   return c.author.type === 'bot' ? 'automated' : 'admin_initiated';
 }
 
+interface PartTimes {
+  first: number;
+  last: number;
+  customerComment: number;
+}
+
+/**
+ * Stored conversations are replaced, never changed, on every write (a reply already copies its
+ * parts), so one pass per stored version serves every later read: a list page costs its items, not
+ * their parts.
+ */
+const partTimesOf = new WeakMap<Conversation, PartTimes>();
+
+/** Parts read to derive those times (tests count it: test/hardening/conversation-walks.test.ts). */
+export const partTimesWork = { parts: 0 };
+
+function partTimes(c: Conversation): PartTimes {
+  let t = partTimesOf.get(c);
+  if (t) return t;
+  t = { first: Infinity, last: -Infinity, customerComment: Infinity };
+  partTimesWork.parts += c.parts.length;
+  // Seeded parts need not be in time order, hence minimum and maximum.
+  for (const p of c.parts) {
+    if (p.created_at < t.first) t.first = p.created_at;
+    if (p.created_at > t.last) t.last = p.created_at;
+    if (p.part_type === 'comment' && (p.author.type === 'user' || p.author.type === 'lead') && p.created_at < t.customerComment) t.customerComment = p.created_at;
+  }
+  partTimesOf.set(c, t);
+  return t;
+}
+
 /** The customer's first message (1.1 on): the opening one when a customer began, else the first customer comment; null while none. */
 function customerFirstReply(c: Conversation) {
-  let at = deliveredAs(c) === 'customer_initiated' ? c.created_at : Infinity;
-  // Seeded parts need not be in time order, hence the minimum.
-  for (const p of c.parts) if (p.part_type === 'comment' && (p.author.type === 'user' || p.author.type === 'lead') && p.created_at < at) at = p.created_at;
+  const at = deliveredAs(c) === 'customer_initiated' ? Math.min(c.created_at, partTimes(c).customerComment) : partTimes(c).customerComment;
   return at === Infinity ? null : { created_at: at, type: 'conversation' as const, url: null };
 }
 
@@ -63,12 +92,7 @@ function conversationTagsView(app: AppState, c: Conversation) {
 /** The earliest and latest part (1.1 list items): the first and last action taken after the opening message; null while it has no parts. */
 function actionTimes(c: Conversation): { first_action_at: number | null; last_action_at: number | null } {
   if (c.parts.length === 0) return { first_action_at: null, last_action_at: null };
-  let first = Infinity;
-  let last = -Infinity;
-  for (const p of c.parts) {
-    if (p.created_at < first) first = p.created_at;
-    if (p.created_at > last) last = p.created_at;
-  }
+  const { first, last } = partTimes(c);
   return { first_action_at: first, last_action_at: last };
 }
 

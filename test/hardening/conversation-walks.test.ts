@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildWork } from '../../src/store/conversation-index.js';
+import { partTimesWork } from '../../src/views/conversation.js';
 import type { FixtureInput } from '../../src/store/fixture-doc.js';
 import { mock, type TestMock } from '../helpers.js';
 
@@ -63,5 +64,28 @@ describe('filtered conversation lists read their scope, not the app', () => {
     const after = await m.call('GET', `/conversations?type=admin&admin_id=${BUSY}&open=true&per_page=50&page=30`);
     expect(ids(after)).toEqual(Array.from({ length: 49 }, (_, i) => cid(98 - 2 * i)));
     expect(buildWork.rows).toBe(N);
+  });
+});
+
+describe('1.1 list fields read each stored conversation\'s parts once', () => {
+  it('a list page derives first/last_action_at and customer_first_reply once per stored version, not per read', async () => {
+    const m = mock();
+    const first = await m.call('GET', '/conversations?per_page=60');
+    expect(first.status).toBe(200);
+    const items = first.body.conversations as { id: string; first_action_at: number | null }[];
+    const withParts = items.filter((c) => c.first_action_at !== null);
+    expect(withParts.length).toBeGreaterThan(0);
+    partTimesWork.parts = 0;
+    expect((await m.call('GET', '/conversations?per_page=60')).body).toEqual(first.body);
+    expect(partTimesWork.parts).toBe(0);
+    // A reply stores a new version of one conversation: only its parts are read again.
+    const id = withParts[0]!.id;
+    const admin = (await m.call('GET', '/admins')).body.admins.find((a: { type: string }) => a.type === 'admin').id as string;
+    partTimesWork.parts = 0;
+    const reply = await m.call('POST', `/conversations/${id}/reply`, { body: { type: 'admin', admin_id: admin, message_type: 'note', body: 'seen' } });
+    expect(reply.status).toBe(200);
+    await m.call('GET', '/conversations?per_page=60');
+    // The reply's answer derives them for the new version; the list page then reads that.
+    expect(partTimesWork.parts).toBe(reply.body.conversation_parts.total_count);
   });
 });
