@@ -7,13 +7,12 @@
 // stops at the budget. In-process, through app.fetch, with a full GC before each RSS reading.
 // Numbers, never assertions.
 
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
 import { DEFAULT_BYTE_BUDGETS } from '../../src/store/byte-budget.js';
+import { fullGc } from './full-gc.js';
 
 export interface BulkMemoryFigures {
   apps: number;
@@ -28,15 +27,6 @@ export interface BulkMemoryFigures {
 }
 
 const MiB = 1024 * 1024;
-
-function fullGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  return () => {
-    gc();
-    gc();
-  };
-}
 
 export async function bulkMemory(options: { apps?: number } = {}): Promise<BulkMemoryFigures> {
   const apps = options.apps ?? 20;

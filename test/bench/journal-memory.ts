@@ -17,13 +17,12 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { MAX_URL_LENGTH } from '../../src/http/pipeline.js';
 import { createStore } from '../../src/setup.js';
 import { DEFAULT_JOURNAL_BYTES, MAX_BODY_CHARS } from '../../src/store/journal.js';
+import { fullGc } from './full-gc.js';
 
 export interface JournalMemoryOptions {
   apps?: number;
@@ -71,15 +70,6 @@ export interface JournalMemoryFigures {
 
 const MiB = 1024 * 1024;
 const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
-
-function fullGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  return () => {
-    gc();
-    gc();
-  };
-}
 
 interface RunOptions {
   apps: number;
