@@ -73,6 +73,17 @@ describe('events', () => {
     await m.call('POST', '/__admin/reset?app=demo', { token: null });
     expect((await m.call('POST', '/events', { token: OTHER, body: event('mine', TEST_NOW - 5) })).status).toBe(202);
   });
+
+  it('gives no room for evicting seeded events: they stay in the base, so only the app\'s own go', async () => {
+    const m = withRoom('events', 10_000);
+    const doc = JSON.parse(await stateText(m));
+    const ada = (doc.customers as { id: string; user_id: string }[]).find((c) => c.user_id === 'ada-1');
+    doc.events = Array.from({ length: 4 }, (_, i) => ({ id: `seed-${i}`, customer_id: ada?.id, event_name: `seeded-${i}`, created_at: TEST_NOW - 1000 + i, metadata: { text: TEXT } }));
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await m.call('POST', '/events', { body: event(`own-${i}`, TEST_NOW - 100 + i) })).status).toBe(202);
+    // Two of ~4.5 KB fit in 10,000 bytes: the seeded ones went first (oldest), then the app's own.
+    expect(await names(m)).toEqual(['own-3', 'own-2']);
+  });
 });
 
 describe('notes', () => {
