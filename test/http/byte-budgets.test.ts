@@ -102,4 +102,20 @@ describe('notes', () => {
     expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: GRACE } })).status).toBe(200);
     expect((await note(m, ADA)).status).toBe(200);
   });
+
+  it('frees no room when a seeded person goes with seeded notes: they stay in the base', async () => {
+    const m = withRoom('notes', 10_000);
+    const doc = JSON.parse(await stateText(m));
+    const admin = (doc.notes as { admin_id: string }[])[0]?.admin_id ?? (doc.admins as { id: string }[])[0]?.id;
+    doc.notes = [...(doc.notes as object[]), ...[1, 2].map((i) => ({ id: `9900${i}`, customer: GRACE, admin_id: admin, body: TEXT, created_at: TEST_NOW - 100 }))];
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    expect((await note(m, ADA)).status).toBe(200);
+    expect((await note(m, ADA)).status).toBe(200);
+    expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: GRACE } })).status).toBe(200);
+    const before = await stateText(m);
+    const res = await note(m, ADA);
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+    expect(await stateText(m)).toBe(before);
+  });
 });
