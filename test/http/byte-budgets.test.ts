@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADA, GRACE } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText, TEST_NOW } from '../helpers.js';
 import type { BudgetKind } from '../../src/store/byte-budget.js';
+import { noteBytes } from '../../src/store/notes.js';
 
 // Seeded records are the fixtures', not counted: the budget is what the API adds.
 const withRoom = (kind: BudgetKind, room: number) => mock({ byteBudgets: { [kind]: room } });
@@ -101,6 +102,13 @@ describe('notes', () => {
     expect(await stateText(m)).toBe(before);
     expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: GRACE } })).status).toBe(200);
     expect((await note(m, ADA)).status).toBe(200);
+  });
+
+  it('counts a note the same whoever holds it, so a merge moving notes leaves the tally exact', () => {
+    // A lead merged into a user changes each note's person, not its tally entry: a size that
+    // depended on the person's id would drift (deleting the user later would give back more or less).
+    const n = { id: '77', customer: 'short', admin_id: '814860', body: TEXT, created_at: TEST_NOW };
+    expect(noteBytes({ ...n, customer: 'a-much-longer-person-id-than-the-first' })).toBe(noteBytes(n));
   });
 
   it('frees no room when a seeded person goes with seeded notes: they stay in the base', async () => {
