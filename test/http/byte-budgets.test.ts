@@ -44,6 +44,18 @@ describe('pending bulk items and error feeds', () => {
     expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
     expect((await m.call('POST', '/bulk/users', { body: { items: bulkItems('c') } })).status).toBe(202);
   });
+
+  it('gives no room for running a seeded task: its items stay in the base', async () => {
+    const source = withRoom('bulk', 20_000);
+    expect((await source.call('POST', '/bulk/users', { body: { items: bulkItems('seeded') } })).status).toBe(202);
+    const doc = JSON.parse(await stateText(source));
+    const m = withRoom('bulk', 10_000);
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    // One task of about 8.4 KB fits in 10,000 bytes, a second does not.
+    expect((await m.call('POST', '/bulk/users', { body: { items: bulkItems('a') } })).status).toBe(202);
+    await expectRejected(m, 'POST', '/bulk/users', { body: { items: bulkItems('b') } }, 403, ['resource_limit_exceeded']);
+  });
 });
 
 describe('events', () => {
