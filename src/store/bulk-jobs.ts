@@ -147,7 +147,7 @@ function newJob(app: AppState, now: number): BulkJob {
     }
     order.delete(String(first));
     if (oldestId !== undefined) app.data.bulkJobs.delete(oldestId);
-    if (oldest) addBytes(tallies, 'bulk', -jobBytes(oldest));
+    if (oldest) addBytes(tallies, 'bulk', -ownJobBytes(app, oldest));
     tallies.set(FIRST, first + 1);
   }
   let id = `job_v2_${underscored(app.random.uuid())}`;
@@ -192,8 +192,10 @@ export function runBulkTask(store: Store, app: AppState, jobId: string, taskId: 
       errors.push({ id: task.id, updated_at: now, method: item.method, data_type: item.data_type, data: item.data, error: problemText(err) });
     }
   }
-  // The items go, the failed ones stay in the error feed: the app's tally follows what is kept.
-  addBytes(app.data.tallies, 'bulk', listBytes(errors) - listBytes(task.items));
+  // The items go, the failed ones stay in the error feed: the app's tally follows what is kept. A
+  // seeded task's items stay in the base, so running it gives back nothing.
+  const seeded = app.base.data.bulkJobs.get(job.id)?.tasks.some((t) => t.items === task.items) === true;
+  addBytes(app.data.tallies, 'bulk', listBytes(errors) - (seeded ? 0 : listBytes(task.items)));
   const done: BulkTask = { ...task, started_at: now, completed_at: now, state: errors.length === task.item_count ? 'failed' : 'completed', items: [], errors };
   const tasks = [...job.tasks];
   tasks[index] = done;
@@ -206,6 +208,18 @@ export function runBulkTask(store: Store, app: AppState, jobId: string, taskId: 
 export function jobBytes(job: BulkJob): number {
   let bytes = 0;
   for (const t of job.tasks) bytes += listBytes(t.items) + listBytes(t.errors);
+  return bytes;
+}
+
+/** What of a job the API added (the base keeps its seeded lists whatever the app drops): O(its tasks). */
+function ownJobBytes(app: AppState, job: BulkJob): number {
+  const seeded = new Map((app.base.data.bulkJobs.get(job.id)?.tasks ?? []).map((t) => [t.id, t]));
+  let bytes = 0;
+  for (const t of job.tasks) {
+    const base = seeded.get(t.id);
+    if (base?.items !== t.items) bytes += listBytes(t.items);
+    if (base?.errors !== t.errors) bytes += listBytes(t.errors);
+  }
   return bytes;
 }
 

@@ -38,7 +38,7 @@ export interface StoredEvent extends EventRecord {
   older: number;
   /** The next newer one; 0: none. */
   newer: number;
-  /** Skip links above the timeline: [older, newer] at level 1, then level 2, ... (levelOf(seq) levels). */
+  /** Skip links above the timeline: [older, newer] at level 1, then level 2, ... (its height: links.length / 2). */
   links?: number[];
 }
 
@@ -48,6 +48,8 @@ export interface EventPerson {
   oldest: number;
   /** The newest event at skip level 1, 2, ... (0: none). */
   tops?: number[];
+  /** Events added to this timeline so far: the next one's index, which picks its skip height. */
+  added?: number;
   first_name: string | null;
   last_name: string | null;
 }
@@ -96,6 +98,8 @@ export const LIST_WINDOW_SECONDS = 90 * 86_400;
 
 const FIRST = 'events:first';
 const NEXT = 'events:next';
+/** Set in a seeded base: events placed before it are the base's (kept there whatever an app evicts). */
+const SEEDED = 'events:seeded';
 
 const seqKey = (seq: number): string => String(seq);
 const dedupeKey = (customerId: string, name: string, createdAt: number): string => `${customerId}\u0000${name}\u0000${createdAt}`;
@@ -274,7 +278,8 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, seq);
   const cid = record.customer_id;
   const person = maps.eventPeople.get(cid) ?? { newest: 0, oldest: 0, first_name: null, last_name: null };
-  const height = levelOf(seq);
+  const added = person.added ?? 0;
+  const height = levelOf(cid, added);
   const { older, newer } = placeOf(maps, person, record.created_at, height);
   const stored: StoredEvent = { ...record, seq, older: older[0]?.seq ?? 0, newer: newer[0]?.seq ?? 0 };
   if (height > 0) {
@@ -284,7 +289,7 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   maps.events.set(seqKey(seq), stored);
   addBytes(maps.tallies, 'events', eventBytes(record));
   const relinks = new Relinks(maps);
-  const personNext: EventPerson = { ...person, oldest: older[0] ? person.oldest : seq };
+  const personNext: EventPerson = { ...person, oldest: older[0] ? person.oldest : seq, added: added + 1 };
   for (let l = 0; l <= height; l++) {
     const o = older[l];
     const n = newer[l];
@@ -312,15 +317,18 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
 }
 
 // A person's timeline is a skip list: every event is on level 0 (older/newer), and one in 4^l
-// also on level l (links), chosen by a hash of its place in the log, so the same requests build
-// the same lists. Finding where an event goes, or where a bare `before=<ms>` starts, descends the
-// levels from the newest end: O(log k) reads in the person's k events, expected (the hash is
-// fixed, so no client can choose the levels: places are handed out in arrival order).
+// also on level l (links), chosen by a hash of the person and the event's index in that person's
+// timeline, so the same requests build the same lists. Finding where an event goes, or where a
+// bare `before=<ms>` starts, descends the levels from the newest end: O(log k) reads in the
+// person's k events, expected. The index is the person's own count, not the place in the app's
+// log: a client interleaving people could pick which places each gets, but not skip an index.
 const MAX_LEVEL = 9;
 
-/** The skip levels an event at `seq` is on above level 0 (a quarter of events per level up). */
-export function levelOf(seq: number): number {
-  let h = Math.imul(seq ^ (seq >>> 16), 0x45d9f3b) >>> 0;
+/** The skip levels the `index`-th event of person `cid` is on above level 0 (a quarter per level up). */
+export function levelOf(cid: string, index: number): number {
+  let seed = index;
+  for (let i = 0; i < cid.length; i++) seed = Math.imul(seed ^ cid.charCodeAt(i), 0x01000193);
+  let h = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;
   let level = 0;
   while (level < MAX_LEVEL && (h & 3) === 0) {
@@ -436,7 +444,8 @@ export function evictOldest(maps: EventMaps): void {
   const gone = eventAt(maps, seq);
   if (!gone) return;
   maps.events.delete(seqKey(seq));
-  addBytes(maps.tallies, 'events', -eventBytes(gone));
+  // A seeded event stays in the base's maps: only the API's own additions give back their bytes.
+  if (seq >= (maps.tallies.get(SEEDED) ?? 0)) addBytes(maps.tallies, 'events', -eventBytes(gone));
   maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));
   maps.eventIds.delete(gone.id);
   const cid = gone.customer_id;
@@ -444,7 +453,7 @@ export function evictOldest(maps: EventMaps): void {
   const next: EventPerson | undefined = person ? { ...person } : undefined;
   // Unlinked on every level it is on: O(its levels), never a search.
   const relinks = new Relinks(maps);
-  const height = levelOf(seq);
+  const height = (gone.links?.length ?? 0) / 2;
   for (let l = 0; l <= height; l++) {
     const o = olderAt(gone, l);
     const n = newerAt(gone, l);
@@ -615,6 +624,7 @@ export function seedEvents(
     if (nextSeq(maps) > log.next) return { path: 'event_log.next', problem: 'the events take more places than the log holds' };
     maps.tallies.set(NEXT, log.next);
   }
+  maps.tallies.set(SEEDED, nextSeq(maps));
   const order = new Map<string, string[]>();
   const listed = new Set<string>();
   for (const [i, s] of summaries.entries()) {

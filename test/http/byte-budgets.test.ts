@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADA, GRACE } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText, TEST_NOW } from '../helpers.js';
 import type { BudgetKind } from '../../src/store/byte-budget.js';
+import { noteBytes } from '../../src/store/notes.js';
 
 // Seeded records are the fixtures', not counted: the budget is what the API adds.
 const withRoom = (kind: BudgetKind, room: number) => mock({ byteBudgets: { [kind]: room } });
@@ -43,6 +44,18 @@ describe('pending bulk items and error feeds', () => {
     expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
     expect((await m.call('POST', '/bulk/users', { body: { items: bulkItems('c') } })).status).toBe(202);
   });
+
+  it('gives no room for running a seeded task: its items stay in the base', async () => {
+    const source = withRoom('bulk', 20_000);
+    expect((await source.call('POST', '/bulk/users', { body: { items: bulkItems('seeded') } })).status).toBe(202);
+    const doc = JSON.parse(await stateText(source));
+    const m = withRoom('bulk', 10_000);
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    // One task of about 8.4 KB fits in 10,000 bytes, a second does not.
+    expect((await m.call('POST', '/bulk/users', { body: { items: bulkItems('a') } })).status).toBe(202);
+    await expectRejected(m, 'POST', '/bulk/users', { body: { items: bulkItems('b') } }, 403, ['resource_limit_exceeded']);
+  });
 });
 
 describe('events', () => {
@@ -73,6 +86,17 @@ describe('events', () => {
     await m.call('POST', '/__admin/reset?app=demo', { token: null });
     expect((await m.call('POST', '/events', { token: OTHER, body: event('mine', TEST_NOW - 5) })).status).toBe(202);
   });
+
+  it('gives no room for evicting seeded events: they stay in the base, so only the app\'s own go', async () => {
+    const m = withRoom('events', 10_000);
+    const doc = JSON.parse(await stateText(m));
+    const ada = (doc.customers as { id: string; user_id: string }[]).find((c) => c.user_id === 'ada-1');
+    doc.events = Array.from({ length: 4 }, (_, i) => ({ id: `seed-${i}`, customer_id: ada?.id, event_name: `seeded-${i}`, created_at: TEST_NOW - 1000 + i, metadata: { text: TEXT } }));
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await m.call('POST', '/events', { body: event(`own-${i}`, TEST_NOW - 100 + i) })).status).toBe(202);
+    // Two of ~4.5 KB fit in 10,000 bytes: the seeded ones went first (oldest), then the app's own.
+    expect(await names(m)).toEqual(['own-3', 'own-2']);
+  });
 });
 
 describe('notes', () => {
@@ -90,5 +114,28 @@ describe('notes', () => {
     expect(await stateText(m)).toBe(before);
     expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: GRACE } })).status).toBe(200);
     expect((await note(m, ADA)).status).toBe(200);
+  });
+
+  it('counts a note the same whoever holds it, so a merge moving notes leaves the tally exact', () => {
+    // A lead merged into a user changes each note's person, not its tally entry: a size that
+    // depended on the person's id would drift (deleting the user later would give back more or less).
+    const n = { id: '77', customer: 'short', admin_id: '814860', body: TEXT, created_at: TEST_NOW };
+    expect(noteBytes({ ...n, customer: 'a-much-longer-person-id-than-the-first' })).toBe(noteBytes(n));
+  });
+
+  it('frees no room when a seeded person goes with seeded notes: they stay in the base', async () => {
+    const m = withRoom('notes', 10_000);
+    const doc = JSON.parse(await stateText(m));
+    const admin = (doc.notes as { admin_id: string }[])[0]?.admin_id ?? (doc.admins as { id: string }[])[0]?.id;
+    doc.notes = [...(doc.notes as object[]), ...[1, 2].map((i) => ({ id: `9900${i}`, customer: GRACE, admin_id: admin, body: TEXT, created_at: TEST_NOW - 100 }))];
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    expect((await note(m, ADA)).status).toBe(200);
+    expect((await note(m, ADA)).status).toBe(200);
+    expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: GRACE } })).status).toBe(200);
+    const before = await stateText(m);
+    const res = await note(m, ADA);
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+    expect(await stateText(m)).toBe(before);
   });
 });
