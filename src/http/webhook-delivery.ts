@@ -165,8 +165,12 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     });
     // A reset, restore or delete while the attempt was out: nothing more is owed to it.
     if (!app.data.subscriptions.has(sub.id)) return;
-    const until = setThrottle(app, sub.id, now, outcome.status === 429);
-    if (ok) return;
+    // Only a 2xx lifts the throttle and only a 429 sets it: other failures leave it as it was.
+    if (ok) {
+      setThrottle(app, sub.id, now, false);
+      return;
+    }
+    const until = outcome.status === 429 ? setThrottle(app, sub.id, now, true) : now;
     // 410 Gone: "disable the subscription" (DH-1.x); 429: held back, the attempt not counted; other
     // failures: one retry a minute later.
     if (outcome.status === 410) deactivate(app, sub.id, now);
