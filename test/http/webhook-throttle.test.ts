@@ -99,6 +99,26 @@ describe('429 from the receiver', () => {
   });
 });
 
+describe('only a 2xx lifts a throttle', () => {
+  it('a 500 between two 429s keeps the doubling: the second 429 holds for 120 s', async () => {
+    const m = await fresh();
+    rx.plan.set('/mixed', [{ status: 429 }, { status: 500 }, { status: 429 }, { status: 200 }]);
+    await subscribe(m, '/mixed');
+    await m.call('POST', '/users', { body: { user_id: 'first' } });
+    await tick(m, m.store.jobDelaySeconds); // 429: held 60 s
+    expect(rx.received).toHaveLength(1);
+    await tick(m, 60); // 500: retried 60 s later
+    expect(rx.received).toHaveLength(2);
+    await tick(m, 60); // 429 again, the throttle still on: 120 s now
+    expect(rx.received).toHaveLength(3);
+    await tick(m, 60);
+    expect(rx.received).toHaveLength(3);
+    await tick(m, 60);
+    expect(rx.received).toHaveLength(4);
+    expect(rx.received.map((r) => r.body.data.item.user_id)).toEqual(['first', 'first', 'first', 'first']);
+  });
+});
+
 describe('POST /subscriptions/{id}/retry', () => {
   it('queues again each failed notification not delivered since, oldest first, with one more attempt; nothing twice', async () => {
     const m = await fresh();
