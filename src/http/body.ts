@@ -4,6 +4,7 @@
 
 import { ApiError, apiError } from '../core/errors.js';
 import { checkContentType } from './negotiate.js';
+import { readUpTo } from './read-stream.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -61,20 +62,9 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
     // adapter's direct path; streaming (several times slower per request) is kept for chunked bodies.
     if (declared !== null && /^\d+$/.test(declared)) return new Uint8Array(await request.arrayBuffer());
     if (!request.body) return new Uint8Array(0);
-    const reader = request.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge(limit);
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks);
+    const { bytes, over } = await readUpTo(request.body, limit);
+    if (over) throw tooLarge(limit);
+    return bytes;
   } catch (err) {
     if (err instanceof ApiError) throw err;
     // The body stream fails only when the connection does: the client closed it, or the server

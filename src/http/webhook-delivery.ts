@@ -8,6 +8,7 @@ import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
 import type { WebhookJob } from '../store/types.js';
 import { noteAttempt } from '../store/webhook-attempts.js';
+import { readUpTo } from './read-stream.js';
 
 import {
   deactivate,
@@ -54,20 +55,8 @@ export const signature = (secret: string, body: string): string => `sha1=${creat
 
 async function readCapped(response: Response): Promise<string> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+  const { bytes } = await readUpTo(response.body, MAX_RESPONSE_BYTES);
+  return bytes.subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
 }
 
 interface Outcome {

@@ -96,6 +96,22 @@ describe('content negotiation', () => {
     expect(errorCodes(res)).toEqual(['bad_request']);
     expect((await m.call('GET', '/admins')).status).toBe(200);
   });
+
+  it('holds a streamed body (no Content-Length) to the same limit: one byte over is 413, the limit itself is read', async () => {
+    const m = mock({ bodyLimit: 2048 });
+    const streamed = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      // Two chunks, so the limit is crossed mid-stream.
+      const stream = new ReadableStream({ start: (c) => (c.enqueue(bytes.subarray(0, 1000)), c.enqueue(bytes.subarray(1000)), c.close()) });
+      return m.app.request('/tags', { method: 'POST', body: stream, headers: { 'content-type': 'application/json', authorization: 'Bearer demo-token' }, duplex: 'half' } as RequestInit);
+    };
+    const body = (size: number) => { const head = '{"name":"streamed","pad":"'; return `${head}${'x'.repeat(size - head.length - 2)}"}`; };
+    const over = await streamed(body(2049));
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('bad_request');
+    expect((await m.call('GET', '/tags')).body.tags.map((t: { name: string }) => t.name)).not.toContain('streamed');
+    expect((await streamed(body(2048))).status).toBe(200);
+  });
 });
 
 describe('unexpected exceptions', () => {
