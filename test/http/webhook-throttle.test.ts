@@ -228,6 +228,37 @@ describe('the pending-delivery cap', () => {
   });
 });
 
+describe('queued deliveries are app state', () => {
+  it('a snapshot keeps them, a restore brings them back exactly and they go in order, a reset forgets them; the console counts follow', async () => {
+    const m = await fresh();
+    await subscribe(m, '/state');
+    const pending = async () => (await m.call('GET', '/__admin/apps?app=demo', { token: null })).body.apps[0].pending_by_kind.webhook_deliveries as number;
+    for (const id of ['s1', 's2', 's3']) await m.call('POST', '/users', { body: { user_id: id } });
+    const queued = await webhookJobs(m);
+    expect(queued.map((j) => j.notification.data.item.user_id)).toEqual(['s1', 's2', 's3']);
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'queued' } })).status).toBe(201);
+    await m.call('POST', '/users', { body: { user_id: 's4' } });
+    expect(await pending()).toBe(4);
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    expect(userIds()).toEqual(['s1', 's2', 's3', 's4']);
+    expect(await webhookJobs(m)).toEqual([]);
+    expect(await pending()).toBe(0);
+
+    expect((await m.call('POST', '/__admin/snapshots/queued/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await webhookJobs(m)).toEqual(queued);
+    expect(await pending()).toBe(3);
+    rx.received.length = 0;
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    expect(userIds()).toEqual(['s1', 's2', 's3']);
+    // The snapshot kept its own copy: restored again, the same three are queued.
+    expect((await m.call('POST', '/__admin/snapshots/queued/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await webhookJobs(m)).toEqual(queued);
+    expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
+    expect(await webhookJobs(m)).toEqual([]);
+    expect(await pending()).toBe(0);
+  });
+});
+
 describe('delivery guards', () => {
   it('rechecks the target when sending: a seeded subscription to a non-loopback address (0.0.0.0) is refused, not sent', async () => {
     const m = await fresh();
