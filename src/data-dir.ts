@@ -113,7 +113,7 @@ export class DataDir {
 /** Every write bumps a collection's version; a reset or restore replaces `data` itself. */
 function fingerprint(app: AppState): string {
   const versions = COLLECTION_NAMES.map((name) => app.data[name].version);
-  return `${versions.join(',')}|${app.jobs.length}|${JSON.stringify(app.streams())}`;
+  return `${versions.join(',')}|${app.jobs.length}|${app.deliveries.version}|${JSON.stringify(app.streams())}`;
 }
 
 function validStreams(s: unknown): s is StreamPosition {

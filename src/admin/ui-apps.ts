@@ -5,6 +5,7 @@
 import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, nullable, obj, str, type Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../store/app-state.js';
+import { nextJobDue, pendingJobs } from '../store/jobs.js';
 import { WINDOW_SECONDS, windowAllowance } from '../store/rate-limit.js';
 import type { Store } from '../store/store.js';
 import { CONTROL_TAG } from './target.js';
@@ -70,10 +71,9 @@ export function appSummary(store: Store, app: AppState) {
       admins: d.admins.size,
     },
     rate_limit: { per_minute: app.config.rate_limit_per_minute, allowance, used, remaining: Math.max(0, allowance - used), reset: windowStart + WINDOW_SECONDS },
-    pending_jobs: app.jobs.length,
+    pending_jobs: pendingJobs(app),
     pending_by_kind: pendingByKind(app),
-    // The queue is kept in due order (store/jobs.ts).
-    next_job_due: app.jobs[0]?.due_at ?? null,
+    next_job_due: nextJobDue(app),
     snapshots: app.snapshots.size,
     journal_entries: app.journal.size,
   };

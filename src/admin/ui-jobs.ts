@@ -20,20 +20,21 @@ export interface PendingByKind {
  * insert) and is replaced whenever jobs leave it, so an unchanged pair is an unchanged queue. The
  * count walks the queue once after each change and is free after that; API requests never pay it.
  */
-const counted = new WeakMap<readonly Job[], { length: number; kinds: PendingByKind }>();
+const counted = new WeakMap<readonly Job[], { length: number; kinds: Omit<PendingByKind, 'webhook_deliveries'> }>();
 
 export function pendingByKind(app: AppState): PendingByKind {
   const queue = app.jobs;
+  // Deliveries have a queue of their own that knows its size (store/delivery-queue.ts).
+  const webhook_deliveries = app.deliveries.size;
   const known = counted.get(queue);
-  if (known && known.length === queue.length) return known.kinds;
-  const kinds = { enrichment: 0, bulk_tasks: 0, webhook_deliveries: 0 };
+  if (known && known.length === queue.length) return { ...known.kinds, webhook_deliveries };
+  const kinds = { enrichment: 0, bulk_tasks: 0 };
   for (const j of queue) {
     if (j.kind === 'bulk_task') kinds.bulk_tasks++;
-    else if (j.kind === 'webhook') kinds.webhook_deliveries++;
     else kinds.enrichment++;
   }
   counted.set(queue, { length: queue.length, kinds });
-  return kinds;
+  return { ...kinds, webhook_deliveries };
 }
 
 export const pendingSchema = obj(

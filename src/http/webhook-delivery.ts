@@ -98,13 +98,69 @@ function requeueThrottled(app: AppState, sub: Subscription, job: WebhookJob, unt
   });
 }
 
+/** A delivery handed over by the store and not attempted yet. */
+interface Taken {
+  app: AppState;
+  job: WebhookJob;
+}
+
+/**
+ * One subscription's deliveries handed over and not attempted yet, sent one at a time in the order
+ * they were handed over. A 429 takes back the ones still waiting here (withdraw) so they are
+ * queued again in their place: before the ones the store still holds.
+ */
+interface Lane {
+  waiting: Taken[];
+  next: number;
+}
+
+/** Past this many attempted entries at the head of a lane, they are cut off (a lane that never empties stays small). */
+const LANE_COMPACT = 256;
+
 export function installDelivery(store: Store, options: DeliveryOptions): WebhookSink {
-  const chains = new Map<string, Promise<void>>();
+  const lanes = new Map<string, Lane>();
   const running = new Set<Promise<void>>();
   /** Attempts taken and not finished, per app and notification id (retry must not queue them twice). */
   const outstanding = new Map<string, number>();
+  const outstandingKey = (app: AppState, job: WebhookJob) => `${app.id}\u0000${String(job.notification.id)}`;
 
-  async function attempt(app: AppState, job: WebhookJob): Promise<void> {
+  function release({ app, job }: Taken): void {
+    const nid = outstandingKey(app, job);
+    const left = (outstanding.get(nid) ?? 1) - 1;
+    if (left > 0) outstanding.set(nid, left);
+    else outstanding.delete(nid);
+  }
+
+  /** Takes this app's deliveries still waiting in the lane out of it, in order. */
+  function withdraw(lane: Lane, app: AppState): WebhookJob[] {
+    const rest = lane.waiting.slice(lane.next);
+    const mine = rest.filter((t) => t.app === app);
+    // Another app of the same id (re-seeded meanwhile) keeps its place.
+    lane.waiting = rest.filter((t) => t.app !== app);
+    lane.next = 0;
+    for (const t of mine) release(t);
+    return mine.map((t) => t.job);
+  }
+
+  async function drain(key: string, lane: Lane): Promise<void> {
+    while (lane.next < lane.waiting.length) {
+      const taken = lane.waiting[lane.next++] as Taken;
+      if (lane.next >= LANE_COMPACT) {
+        lane.waiting = lane.waiting.slice(lane.next);
+        lane.next = 0;
+      }
+      try {
+        await attempt(taken.app, taken.job, lane);
+      } catch {
+        // A failed attempt is recorded by attempt itself; nothing may stop the lane.
+      } finally {
+        release(taken);
+      }
+    }
+    if (lanes.get(key) === lane) lanes.delete(key);
+  }
+
+  async function attempt(app: AppState, job: WebhookJob, lane: Lane): Promise<void> {
     const sub = app.data.subscriptions.get(job.subscription_id);
     if (!sub?.active) return;
     // A throttled subscription (429): its deliveries wait, in order, until the throttle ends.
@@ -164,9 +220,11 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     // failures: one retry a minute later.
     if (outcome.status === 410) deactivate(app, sub.id, now);
     else if (outcome.status === 429) {
-      // This one first, then the others already queued, all due when the throttle ends.
+      // This one first, then those handed over with or after it and not sent yet, then those still
+      // queued: all due when the throttle ends, in the order they would have gone.
+      const waiting = withdraw(lane, app);
       const queued = takeQueued(app, sub.id);
-      for (const j of [job, ...queued]) requeueThrottled(app, sub, j, until);
+      for (const j of [job, ...waiting, ...queued]) requeueThrottled(app, sub, j, until);
     }
     else if (job.attempt < MAX_ATTEMPTS) queueDelivery(app, sub.id, job.notification, job.attempt + 1, now + RETRY_DELAY_SECONDS);
   }
@@ -174,22 +232,20 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
   const sink: WebhookSink = {
     take(app, job) {
       const key = `${app.id}\u0000${job.subscription_id}`;
-      const nid = `${app.id}\u0000${String(job.notification.id)}`;
+      const nid = outstandingKey(app, job);
       outstanding.set(nid, (outstanding.get(nid) ?? 0) + 1);
-      const next = (chains.get(key) ?? Promise.resolve())
-        .then(() => attempt(app, job))
-        .catch(() => undefined)
-        .finally(() => {
-          const left = (outstanding.get(nid) ?? 1) - 1;
-          if (left > 0) outstanding.set(nid, left);
-          else outstanding.delete(nid);
-        });
-      chains.set(key, next);
-      running.add(next);
-      void next.then(() => {
-        running.delete(next);
-        if (chains.get(key) === next) chains.delete(key);
-      });
+      const lane = lanes.get(key);
+      if (lane) {
+        lane.waiting.push({ app, job });
+        return;
+      }
+      const fresh: Lane = { waiting: [{ app, job }], next: 0 };
+      lanes.set(key, fresh);
+      // Started on a later tick: the store's run that hands deliveries over finishes first, so what
+      // an attempt queues back (a throttled delivery) is never taken again by that same run.
+      const worker = Promise.resolve().then(() => drain(key, fresh));
+      running.add(worker);
+      void worker.then(() => running.delete(worker));
     },
     async settled() {
       while (running.size > 0) await Promise.all([...running]);

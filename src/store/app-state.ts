@@ -7,6 +7,7 @@ import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
+import { DeliveryQueue } from './delivery-queue.js';
 import { registerCompanyAttributes } from './data-attributes.js';
 import { InsertionOrder } from './insertion-order.js';
 import { Journal } from './journal.js';
@@ -179,6 +180,7 @@ export type IdsMode = 'rewind' | 'fresh';
 export interface Snapshot {
   data: Collections<'live'>;
   jobs: readonly Job[];
+  deliveries: DeliveryQueue;
   partsTotal: number;
   rate: RateWindow;
   streams: StreamPosition;
@@ -217,6 +219,9 @@ function forkOf(live: Collections<'live'>): Collections<'live'> {
   return out as unknown as Collections<'live'>;
 }
 
+/** A fixture's queue without its webhook deliveries (those go to AppState.deliveries). */
+const otherJobs = (jobs: readonly Job[]): Job[] => jobs.filter((j) => j.kind !== 'webhook');
+
 /** What one transaction wrote: each (map, key) once, with its slot before (CowMap.prior). */
 export type Changes = readonly [CowMap<unknown>, string, unknown][];
 
@@ -224,7 +229,10 @@ export class AppState {
   readonly id: string;
   config: AppConfig;
   data: Collections<'live'>;
+  /** Enrichment and bulk tasks, in due order (store/jobs.ts). */
   jobs: Job[];
+  /** Webhook deliveries: a queue of their own, so the cap and the due check stay O(log n). */
+  deliveries: DeliveryQueue;
   partsTotal: number;
   rate: RateWindow = { start: 0, used: 0 };
   /**
@@ -269,7 +277,8 @@ export class AppState {
     this.id = config.id;
     this.config = config;
     this.data = liveOf(base.data);
-    this.jobs = [...base.jobs];
+    this.jobs = otherJobs(base.jobs);
+    this.deliveries = DeliveryQueue.of(base.jobs);
     this.counters = { ...base.counters };
     this.random = new Random(hashSeed(seed, config.id, 'runtime'));
     this.requestIds = new RequestIds(seed, config.id);
@@ -339,6 +348,7 @@ export class AppState {
     this.sorted.begin();
     this.conversationLists.begin();
     this.order.begin(data.customers);
+    this.deliveries.begin();
     let changes: Changes | undefined;
     let result: T;
     try {
@@ -350,6 +360,7 @@ export class AppState {
       this.sorted.commit();
       this.conversationLists.commit();
       this.order.commit();
+      this.deliveries.commit();
     } catch (err) {
       // The derived indexes followed the writes being undone: revert their journaled changes.
       this.sorted.rollback();
@@ -358,6 +369,7 @@ export class AppState {
       this.order.rollback(data.customers);
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
+      this.deliveries.rollback();
       throw err;
     } finally {
       for (const name of COLLECTION_NAMES) (data[name] as CowMap<unknown>).undo = null;
@@ -375,7 +387,8 @@ export class AppState {
     this.companyOrder.clear();
     this.scroll = null;
     this.data = liveOf(this.base.data);
-    this.jobs = [...this.base.jobs];
+    this.jobs = otherJobs(this.base.jobs);
+    this.deliveries = DeliveryQueue.of(this.base.jobs);
     this.partsTotal = this.base.partsTotal;
     this.rate = { start: 0, used: 0 };
     if (ids === 'rewind') this.rewind(this.start);
@@ -385,6 +398,7 @@ export class AppState {
     return {
       data: forkOf(this.data),
       jobs: [...this.jobs],
+      deliveries: this.deliveries.clone(),
       partsTotal: this.partsTotal,
       rate: { ...this.rate },
       streams: this.streams(),
@@ -402,6 +416,7 @@ export class AppState {
     this.scroll = snapshot.scroll;
     this.data = forkOf(snapshot.data);
     this.jobs = [...snapshot.jobs];
+    this.deliveries = snapshot.deliveries.clone();
     this.partsTotal = snapshot.partsTotal;
     this.rate = { ...snapshot.rate };
     if (ids === 'rewind') this.rewind(snapshot.streams);
@@ -420,7 +435,8 @@ export class AppState {
     this.companyOrder.clear();
     this.scroll = null;
     this.data = liveOf(saved.data);
-    this.jobs = [...saved.jobs];
+    this.jobs = otherJobs(saved.jobs);
+    this.deliveries = DeliveryQueue.of(saved.jobs);
     this.partsTotal = saved.partsTotal;
     this.rewind(streams);
     if (asSeeded) this.start = this.streams();

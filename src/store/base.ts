@@ -14,6 +14,7 @@ import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
 import { conversationTallyKeys } from './conversation-state.js';
 import { exportJobs, seedJobs } from './bulk-jobs.js';
 import { addBytes } from './byte-budget.js';
+import { queuedJobs } from './jobs.js';
 import { noteBytes } from './notes.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
 
@@ -289,7 +290,7 @@ export function exportState(app: AppState): FixtureDocument {
     customers: [...d.customers.values()],
     conversations: [...d.conversations.values()],
     // A deleted customer's pending job would do nothing when due, so it is not kept.
-    jobs: app.jobs.filter((j) => j.kind === 'bulk_task' || j.kind === 'webhook' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
+    jobs: queuedJobs(app).filter((j) => j.kind === 'bulk_task' || j.kind === 'webhook' || d.customers.has(j.customer_id) || d.archived.has(j.customer_id)),
     archived_customers: exportArchived(app),
     user_delete_requests: app.tally(DELETE_REQUESTS_TALLY),
     former_customers: formerCustomers(app),

@@ -1,7 +1,8 @@
 // Server-side enrichment that the real API did asynchronously: location from the last seen IP,
 // the avatar and social profiles. Jobs are due a configurable delay after the write on the store's
 // clock and run when a request reaches the app at or after that time (no timers), or at once
-// through POST /__admin/jobs/run.
+// through POST /__admin/jobs/run. Webhook deliveries are due the same way, from a queue of their
+// own (app.deliveries), and are handed to the delivery module.
 
 import { locationForIp } from '../core/cities.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
@@ -10,21 +11,48 @@ import type { AppState } from './app-state.js';
 import { runBulkTask } from './bulk-jobs.js';
 import { copyCustomer } from './normalize.js';
 import type { Store } from './store.js';
+import { byDue } from './delivery-queue.js';
 import type { Customer, Job, SocialProfile } from './types.js';
 
 /**
- * Keeps the queue ordered by due time (almost always an append), so the due check is O(1). Due
- * times stop where the clock does, so a job queued at its last second still exports and seeds back.
+ * A job with the app's next job id. Due times stop where the clock does, so a job queued at its
+ * last second still exports and seeds back.
  */
-export function enqueue(app: AppState, what: DistributiveOmit<Job, 'id' | 'due_at'>, dueAt: number): void {
-  const due = Math.min(dueAt, CLOCK_MAX_SECONDS);
-  const job = { ...what, id: app.counters.job++, due_at: due } as Job;
+export function newJob<J extends Job>(app: AppState, what: DistributiveOmit<J, 'id' | 'due_at'>, dueAt: number): J {
+  return { ...what, id: app.counters.job++, due_at: Math.min(dueAt, CLOCK_MAX_SECONDS) } as unknown as J;
+}
+
+/**
+ * Keeps the queue ordered by due time (almost always an append), so the due check is O(1).
+ * Webhook deliveries have a queue of their own (app.deliveries, store/delivery-queue.ts).
+ */
+export function enqueue(app: AppState, what: DistributiveOmit<Exclude<Job, { kind: 'webhook' }>, 'id' | 'due_at'>, dueAt: number): void {
+  const job = newJob<Job>(app, what, dueAt);
+  const due = job.due_at;
   let i = app.jobs.length;
   while (i > 0 && (app.jobs[i - 1] as Job).due_at > due) i--;
   app.jobs.splice(i, 0, job);
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Every queued job of the app, deliveries included, in the order they run (exports). */
+export function queuedJobs(app: AppState): Job[] {
+  const deliveries = app.deliveries.sorted();
+  if (deliveries.length === 0) return [...app.jobs];
+  if (app.jobs.length === 0) return deliveries;
+  return [...app.jobs, ...deliveries].sort(byDue);
+}
+
+export const pendingJobs = (app: AppState): number => app.jobs.length + app.deliveries.size;
+
+/** When the earliest pending job is due; null when none is. */
+export function nextJobDue(app: AppState): number | null {
+  const a = app.jobs[0]?.due_at;
+  const b = app.deliveries.peek()?.due_at;
+  if (a === undefined) return b ?? null;
+  return b === undefined ? a : Math.min(a, b);
+}
 
 export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
   enqueue(app, { kind: 'enrich_customer', customer_id: customerId }, dueAt);
@@ -55,7 +83,7 @@ export function runDueJobs(app: AppState, now: number, store: Store): number {
   for (;;) {
     const jobs = app.jobs;
     const first = jobs[0];
-    if (first === undefined || first.due_at > now) return ran;
+    if (first === undefined || first.due_at > now) return ran + takeDueDeliveries(app, now, store);
     // The queue is ordered by due time, so the due jobs are a prefix of it.
     let n = 1;
     while (n < jobs.length && (jobs[n] as Job).due_at <= now) n++;
@@ -66,14 +94,25 @@ export function runDueJobs(app: AppState, now: number, store: Store): number {
         runBulkTask(store, app, job.job_id, job.task_id);
         continue;
       }
-      // Sending is outbound HTTP, so it is handed to the delivery module (http/webhook-delivery.ts).
-      if (job.kind === 'webhook') {
-        store.webhooks?.take(app, job);
-        continue;
-      }
+      if (job.kind === 'webhook') continue; // never in app.jobs: app.deliveries holds them
       const customer = app.data.customers.get(job.customer_id);
       if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
     }
     ran += due.length;
   }
+}
+
+/**
+ * Hands the due deliveries, in the order they go, to the delivery module (http/webhook-delivery.ts):
+ * sending is outbound HTTP. It sends in the background, so nothing it queues back (a retry, a
+ * throttled delivery) is taken again by this call, even when `now` is Infinity.
+ */
+function takeDueDeliveries(app: AppState, now: number, store: Store): number {
+  let taken = 0;
+  for (let job = app.deliveries.peek(); job !== undefined && job.due_at <= now; job = app.deliveries.peek()) {
+    app.deliveries.shift();
+    store.webhooks?.take(app, job);
+    taken++;
+  }
+  return taken;
 }

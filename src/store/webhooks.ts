@@ -4,8 +4,8 @@
 
 import { apiError } from '../core/errors.js';
 import type { AppState } from './app-state.js';
-import { enqueue } from './jobs.js';
-import type { Job, WebhookJob } from './types.js';
+import { newJob } from './jobs.js';
+import type { WebhookJob } from './types.js';
 
 import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './webhook-limits.js';
 
@@ -131,7 +131,7 @@ export function deleteSubscription(app: AppState, id: string): Subscription {
 }
 
 function dropQueued(app: AppState, id: string): void {
-  if (app.jobs.some((j) => j.kind === 'webhook' && j.subscription_id === id)) app.jobs = app.jobs.filter((j) => !(j.kind === 'webhook' && j.subscription_id === id));
+  for (const job of app.deliveries.ofSubscription(id)) app.deliveries.remove(job);
 }
 
 /** Whether a subscription wants a notification of this topic (event.created: only the names it lists). */
@@ -161,38 +161,16 @@ export function notificationEvent(app: AppState, topic: string, item: Record<str
 }
 
 /**
- * Queued deliveries per queue array, so a request that owes hundreds of notifications does not
- * count the queue for each. Valid while the app keeps that array: every other change to the queue's
- * webhook jobs (a run, a rollback, a drop) installs a new array.
- */
-const pendingCounts = new WeakMap<readonly Job[], number>();
-
-function pendingDeliveries(jobs: readonly Job[]): number {
-  let n = pendingCounts.get(jobs);
-  if (n === undefined) {
-    n = jobs.reduce((sum, j) => sum + (j.kind === 'webhook' ? 1 : 0), 0);
-    pendingCounts.set(jobs, n);
-  }
-  return n;
-}
-
-/**
- * Queues one attempt of a notification for a subscription, due `delay` seconds from now. Past the
- * cap the oldest queued delivery is dropped: a receiver that is down for long loses the oldest
- * news, never the API's memory.
+ * Queues one attempt of a notification for a subscription, due `dueAt` (or when the subscription's
+ * throttle ends, if later). Past the cap the oldest queued delivery is dropped: a receiver that is
+ * down for long loses the oldest news, never the API's memory. O(log n): app.deliveries is a heap.
  */
 export function queueDelivery(app: AppState, subscriptionId: string, notification: Record<string, unknown>, attempt: number, dueAt: number): void {
-  let pending = pendingDeliveries(app.jobs);
-  if (pending >= MAX_PENDING_DELIVERIES) {
-    const oldest = app.jobs.findIndex((j) => j.kind === 'webhook');
-    app.jobs = [...app.jobs.slice(0, oldest), ...app.jobs.slice(oldest + 1)];
-    pending--;
-  }
+  // A loop, not an if: a seeded queue may start over the cap; each delivery is dropped at most once.
+  while (app.deliveries.size >= MAX_PENDING_DELIVERIES) app.deliveries.shift();
   // A throttled subscription's deliveries all wait for the throttle's end, so they keep their order.
   const held = throttleOf(app, subscriptionId);
-  // enqueue inserts into the same array, so the count stays keyed to it.
-  enqueue(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, held ? Math.max(dueAt, held.until) : dueAt);
-  pendingCounts.set(app.jobs, pending + 1);
+  app.deliveries.add(newJob<WebhookJob>(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, held ? Math.max(dueAt, held.until) : dueAt));
 }
 
 /** Appends an attempt to the subscription's sent or error feed (newest first, FEED_LIMIT kept). */
@@ -234,7 +212,7 @@ export function retryFailed(app: AppState, id: string, now: number, sending: (no
   if (!sub.active) return 0;
   const feeds = feedsOf(app, id);
   const settled = new Set<unknown>(feeds.sent.map((e) => e.notification.id));
-  for (const j of app.jobs) if (j.kind === 'webhook' && j.subscription_id === id) settled.add(j.notification.id);
+  for (const j of app.deliveries.ofSubscription(id)) settled.add(j.notification.id);
   // Newest first in the feed: the first entry met per id is its last attempt. One being sent right
   // now is owed nothing more yet.
   const last = new Map<unknown, FeedEntry>();
@@ -252,8 +230,8 @@ export function retryFailed(app: AppState, id: string, now: number, sending: (no
 
 /** Takes the subscription's queued deliveries out of the queue, in order (a 429 holds them all back). */
 export function takeQueued(app: AppState, subscriptionId: string): WebhookJob[] {
-  const mine = app.jobs.filter((j): j is WebhookJob => j.kind === 'webhook' && j.subscription_id === subscriptionId);
-  if (mine.length > 0) dropQueued(app, subscriptionId);
+  const mine = app.deliveries.ofSubscription(subscriptionId);
+  for (const job of mine) app.deliveries.remove(job);
   return mine;
 }
 

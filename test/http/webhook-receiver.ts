@@ -1,5 +1,6 @@
 // A real webhook receiver on 127.0.0.1 for the delivery tests: it records what it is sent and
-// answers each path by a plan (the last answer repeats), headers included (a redirect's Location).
+// answers each path by a plan (the last answer repeats), headers included (a redirect's Location),
+// an answer held back until the test opens its gate.
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,8 @@ export interface Received {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Answer only once this settles: the test decides when the mock hears back. */
+  gate?: Promise<unknown>;
 }
 
 export interface Receiver {
@@ -36,7 +39,9 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.received.push({ path, headers: req.headers, text, body: text ? JSON.parse(text) : null });
       const answers = receiver.plan.get(path) ?? [{ status: 200 }];
       const answer = (answers.length > 1 ? answers.shift() : answers[0]) as Answer;
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(`status ${answer.status}`);
+      const reply = () => res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(`status ${answer.status}`);
+      if (answer.gate) void answer.gate.then(reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

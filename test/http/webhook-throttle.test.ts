@@ -5,8 +5,9 @@
 // driven; nothing sleeps.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deliveryQueueWork } from '../../src/store/delivery-queue.js';
 import { GROUP } from '../fixture-ids.js';
-import { expectRejected, mock, type TestMock } from '../helpers.js';
+import { expectRejected, mock, TEST_NOW, type TestMock } from '../helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -99,6 +100,32 @@ describe('429 from the receiver', () => {
   });
 });
 
+describe('order after a 429', () => {
+  it('holds the deliveries handed over with the throttled one before those still queued: a, a, b, c', async () => {
+    const m = await fresh();
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    rx.plan.set('/in-order', [{ status: 429, gate }, { status: 200 }]);
+    await subscribe(m, '/in-order');
+    await m.call('POST', '/users', { body: { user_id: 'a' } });
+    await m.call('POST', '/users', { body: { user_id: 'b' } });
+    // a and b are due together and handed over by the same run; a's answer is held back.
+    m.clock.advance(m.store.jobDelaySeconds);
+    expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+    // c is queued 5 s later, while a is still out and b waits behind it.
+    m.clock.advance(5);
+    await m.call('POST', '/users', { body: { user_id: 'c' } });
+    expect((await webhookJobs(m)).map((j) => j.notification.data.item.user_id)).toEqual(['c']);
+    open();
+    await m.store.webhooks!.settled();
+    expect(userIds()).toEqual(['a']);
+    // All three wait for the throttle, in their order.
+    expect((await webhookJobs(m)).map((j) => j.notification.data.item.user_id)).toEqual(['a', 'b', 'c']);
+    await tick(m, 60);
+    expect(userIds()).toEqual(['a', 'a', 'b', 'c']);
+  });
+});
+
 describe('only a 2xx lifts a throttle', () => {
   it('a 500 between two 429s keeps the doubling: the second 429 holds for 120 s', async () => {
     const m = await fresh();
@@ -173,6 +200,62 @@ describe('the pending-delivery cap', () => {
     expect(jobs.slice(0, 3).map((j) => j.notification.topic)).toEqual(['user.created', 'user.created', 'ping']);
     expect(jobs.slice(0, 2).map((j) => j.notification.data.item.user_id)).toEqual(['cap-1', 'cap-2']);
     expect(jobs.slice(2).every((j) => j.notification.topic === 'ping')).toBe(true);
+  });
+
+  it('costs O(log n) per notification at the cap: a request owing 11 notifications moves a few heap slots each, not the queue', async () => {
+    const m = await fresh();
+    const subs: string[] = [];
+    for (let i = 0; i < 11; i++) subs.push(await subscribe(m, `/cap-cost-${i}`));
+    const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
+    const notification = (i: number) => ({ type: 'notification_event', id: `notif_seeded_${i}`, topic: 'ping', created_at: TEST_NOW });
+    state.jobs = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, kind: 'webhook', subscription_id: subs[i % 11], notification: notification(i), attempt: 1, due_at: TEST_NOW + 1 }));
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: state })).status).toBe(200);
+    deliveryQueueWork.moves = 0;
+    expect((await m.call('POST', '/users', { body: { user_id: 'at-the-cap' } })).status).toBe(200);
+    // Each notification: one drop and one insert, each O(log2 1000) ≈ 10 slots moved.
+    expect(deliveryQueueWork.moves).toBeGreaterThan(0);
+    expect(deliveryQueueWork.moves).toBeLessThanOrEqual(11 * 4 * Math.ceil(Math.log2(1000)));
+    const jobs = await webhookJobs(m);
+    expect(jobs).toHaveLength(1000);
+    // The 11 oldest went; the 11 new ones are last.
+    expect(jobs[0]!.notification.id).toBe('notif_seeded_11');
+    expect(jobs.slice(-11).map((j) => j.notification.topic)).toEqual(Array(11).fill('user.created'));
+    expect((await m.call('GET', '/__admin/apps?app=demo', { token: null })).body.apps[0]).toMatchObject({
+      pending_jobs: 1000,
+      pending_by_kind: { enrichment: 0, bulk_tasks: 0, webhook_deliveries: 1000 },
+      next_job_due: TEST_NOW + 1,
+    });
+  });
+});
+
+describe('queued deliveries are app state', () => {
+  it('a snapshot keeps them, a restore brings them back exactly and they go in order, a reset forgets them; the console counts follow', async () => {
+    const m = await fresh();
+    await subscribe(m, '/state');
+    const pending = async () => (await m.call('GET', '/__admin/apps?app=demo', { token: null })).body.apps[0].pending_by_kind.webhook_deliveries as number;
+    for (const id of ['s1', 's2', 's3']) await m.call('POST', '/users', { body: { user_id: id } });
+    const queued = await webhookJobs(m);
+    expect(queued.map((j) => j.notification.data.item.user_id)).toEqual(['s1', 's2', 's3']);
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'queued' } })).status).toBe(201);
+    await m.call('POST', '/users', { body: { user_id: 's4' } });
+    expect(await pending()).toBe(4);
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    expect(userIds()).toEqual(['s1', 's2', 's3', 's4']);
+    expect(await webhookJobs(m)).toEqual([]);
+    expect(await pending()).toBe(0);
+
+    expect((await m.call('POST', '/__admin/snapshots/queued/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await webhookJobs(m)).toEqual(queued);
+    expect(await pending()).toBe(3);
+    rx.received.length = 0;
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    expect(userIds()).toEqual(['s1', 's2', 's3']);
+    // The snapshot kept its own copy: restored again, the same three are queued.
+    expect((await m.call('POST', '/__admin/snapshots/queued/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await webhookJobs(m)).toEqual(queued);
+    expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
+    expect(await webhookJobs(m)).toEqual([]);
+    expect(await pending()).toBe(0);
   });
 });
 
