@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADA, GROUP } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText, type TestMock } from '../helpers.js';
+import { parseFixture } from '../../src/fixtures/validate.js';
 import type { AppState } from '../../src/store/app-state.js';
 import { appBytes, type BudgetKind } from '../../src/store/byte-budget.js';
 import { customerShare, recountRecords as recount } from '../../src/store/record-bytes.js';
@@ -117,6 +118,19 @@ describe('customer data', () => {
     expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
     expect(tallies(demo(m))).toEqual({ customers: 0, companies: 0, conversations: 0 });
     expect((await user(m, 'big-2')).status).toBe(200);
+  });
+
+  it('counts a state loaded from --data-dir over the fixtures as the API\'s writes counted it', async () => {
+    // What a restart does (data-dir.ts): the saved export becomes the app's state, the fixtures its base.
+    const m = withRoom({ customers: 30_000 });
+    await user(m, 'big-0');
+    const saved = parseFixture(JSON.parse(await stateText(m)));
+    const held = appBytes(demo(m), 'customers');
+    m.store.loadSaved(saved, demo(m).streams());
+    expect(appBytes(demo(m), 'customers')).toBe(held);
+    expectExact(m);
+    await user(m, 'big-1');
+    await expectRejected(m, 'POST', '/users', { body: { user_id: 'big-2', custom_attributes: attrs() } }, 403, ['resource_limit_exceeded']);
   });
 });
 
