@@ -4,6 +4,7 @@
 import { apiError, notFound } from '../core/errors.js';
 import { adminRoute } from '../routes/route.js';
 import { arr, int, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { snapshotBytes } from '../store/byte-budget.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp } from './target.js';
 
 const name = str({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });
@@ -15,17 +16,26 @@ export const createSnapshot = adminRoute({
   path: '/__admin/snapshots',
   operationId: 'adminCreateSnapshot',
   summary: 'Save the app\'s current state under a name',
-  description: `Saves the state (records, pending jobs, the rate-limit window and where the app's id and random streams stand) of the app named by ?app= or its token; the same name again overwrites it. At most ${MAX_SNAPSHOTS} per app.`,
+  description: `Saves the state (records, pending jobs, the rate-limit window and where the app's id and random streams stand) of the app named by ?app= or its token; the same name again overwrites it. At most ${MAX_SNAPSHOTS} per app, and every app's snapshots together pin at most the snapshots byte budget (what their states hold of each budgeted kind): past it, 403 resource_limit_exceeded.`,
   tag: CONTROL_TAG,
   query: appQuery,
   body: obj({ name }, ['name']),
   response: { status: 201, description: 'The snapshot', schema: snapshotSchema },
-  errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'conflict'],
+  errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'conflict', 'resource_limit_exceeded'],
   handler: (input) => {
     const app = requireApp(input);
     const snapshotName = String(input.body.name);
     if (!app.snapshots.has(snapshotName) && app.snapshots.size >= MAX_SNAPSHOTS) {
       throw apiError('conflict', `The app already holds ${MAX_SNAPSHOTS} snapshots; delete one first.`, 'name');
+    }
+    const replaced = app.snapshots.get(snapshotName);
+    const bytes = snapshotBytes(app) - (replaced ? snapshotBytes(app, replaced) : 0);
+    const budgets = input.store.budgets;
+    if (bytes > 0 && !budgets.fits(app, 'snapshots', bytes)) {
+      throw apiError(
+        'resource_limit_exceeded',
+        `The snapshots of every app already pin close to ${budgets.limits.snapshots} bytes of data, the most the mock keeps; delete snapshots (DELETE /__admin/snapshots/{name}) or reset apps first.`,
+      );
     }
     const snapshot = app.snapshot(input.store.now());
     app.snapshots.set(snapshotName, snapshot);

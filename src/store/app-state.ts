@@ -16,6 +16,8 @@ import { companyKeys, companyKeysChanged, conversationKeys, customerKeys, custom
 import { SortedIndexes } from './sorted-index.js';
 import { ConversationIndexes } from './conversation-index.js';
 import { assigneeKey, conversationTallyKeys } from './conversation-state.js';
+import { charge, type ByteBudgets } from './byte-budget.js';
+import { companyShare, conversationDelta, customerShare } from './record-bytes.js';
 import type { ScrollSlot } from './scroll.js';
 import type { BulkJob } from './bulk-jobs.js';
 import type { Subscription, WebhookFeeds } from './webhooks.js';
@@ -271,6 +273,8 @@ export class AppState {
     config: AppConfig = base.config,
     journal: Journal = new Journal(1000),
     readonly limits: AppLimits = DEFAULT_LIMITS,
+    /** The store's byte budgets, which the record writes charge (none: unbudgeted). */
+    readonly budgets?: ByteBudgets,
   ) {
     this.journal = journal;
     this.partsTotal = base.partsTotal;
@@ -455,6 +459,8 @@ export class AppState {
     const prev = customers.get(next.id);
     // Archived users are kept too, so they count towards the limit.
     if (!prev) this.checkRoom('customers', customers.size + this.data.archived.size + 1, 'customers (users, leads, visitors and archived users)');
+    // Before anything moves: a refusal leaves the indexes as they were even outside a transaction.
+    charge(this, 'customers', customerShare(this, next) - (prev ? customerShare(this, prev) : 0));
     // Most writes change attributes only; the indexes are touched only where identity changed.
     if (prev?.user_id !== next.user_id) {
       if (prev?.user_id && byUserId.get(prev.user_id) === next.id) byUserId.delete(prev.user_id);
@@ -494,6 +500,7 @@ export class AppState {
     syncHolder(this.holderMaps(), id, customerKeys(prev), []);
     if (prev.phone) leave(this.phoneMaps(), prev.phone, id);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
+    charge(this, 'customers', -customerShare(this, prev));
     this.syncCompanies(id, prev.companies, []);
     const version = this.data.customers.version;
     this.data.customers.delete(id);
@@ -530,6 +537,7 @@ export class AppState {
   saveCompany(next: Company): void {
     const prev = this.data.companies.get(next.id);
     if (!prev) this.checkRoom('companies', this.data.companies.size + 1, 'companies');
+    charge(this, 'companies', companyShare(this, next) - (prev ? companyShare(this, prev) : 0));
     if (prev && prev.company_id !== next.company_id) this.data.byCompanyId.delete(prev.company_id);
     this.data.byCompanyId.set(next.company_id, next.id);
     adjustTallies(this.data.tallies, prev ? companyTallyKeys(prev) : [], companyTallyKeys(next));
@@ -545,6 +553,7 @@ export class AppState {
     const prev = this.data.conversations.get(next.id);
     const added = next.parts.length - (prev?.parts.length ?? 0);
     if (added > 0) this.checkRoom('parts', this.partsTotal + added, 'conversation parts');
+    charge(this, 'conversations', conversationDelta(prev, next));
     this.partsTotal += added;
     if (prev?.tags !== next.tags || assigneeKey(prev.assignee) !== assigneeKey(next.assignee)) {
       syncHolder(this.holderMaps(), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));

@@ -7,7 +7,9 @@
 import { apiError, missing, notFound } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import { emailOf, text } from './customers.js';
+import { addBytes } from './byte-budget.js';
 import { join, leave, type JoinMaps } from './join-log.js';
+import { customerShare } from './record-bytes.js';
 import type { Customer } from './types.js';
 
 export interface UserKeys {
@@ -43,6 +45,8 @@ export function userToArchive(app: AppState, keys: UserKeys): Customer {
 export function archiveUser(app: AppState, keys: UserKeys): Customer {
   const user = userToArchive(app, keys);
   app.removeCustomer(user.id);
+  // The archive keeps the record, so its bytes stay counted until it is restored or deleted.
+  addBytes(app.data.tallies, 'customers', customerShare(app, user));
   app.data.archived.set(user.id, user);
   if (user.user_id !== null) app.data.archivedByUserId.set(user.user_id, user.id);
   if (user.email !== null) join(archivedEmailMaps(app), user.email, user.id);
@@ -52,6 +56,7 @@ export function archiveUser(app: AppState, keys: UserKeys): Customer {
 /** Takes a record out of the archive (to restore it, or to delete it for good). */
 export function dropArchived(app: AppState, user: Customer): void {
   app.data.archived.delete(user.id);
+  addBytes(app.data.tallies, 'customers', -customerShare(app, user));
   if (user.user_id !== null && app.data.archivedByUserId.get(user.user_id) === user.id) app.data.archivedByUserId.delete(user.user_id);
   if (user.email !== null) leave(archivedEmailMaps(app), user.email, user.id);
 }

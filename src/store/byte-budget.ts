@@ -1,7 +1,8 @@
 // Store-wide byte budgets for what clients can pile up without a record limit in bytes: pending bulk
-// items and error feeds, data events (with their metadata), and note bodies. Counts alone do not
-// bound memory (100,000 notes of 1 MiB bodies are 100 GiB), so each kind is measured on what is
-// kept and held, over every app of the store (provisioned ones included), under one budget.
+// items and error feeds, data events (with their metadata), note bodies, conversation texts, customer
+// and company data (store/record-bytes.ts), and what snapshots pin. Counts alone do not bound memory
+// (100,000 notes of 1 MiB bodies are 100 GiB), so each kind is measured on what is kept and held,
+// over every app of the store (provisioned ones included), under one budget.
 //
 // Each app's usage is a tally in its own `tallies` map (less its seeded base's), so a rolled-back write, a reset, a restore
 // and a snapshot carry it exactly with the records. The store-wide sum is cached per app and the
@@ -9,17 +10,37 @@
 // tally first (O(apps), at most ~1,000 reads), so a reset elsewhere frees the room for the next
 // write that needs it, and the common write costs O(1).
 
-import type { AppState } from './app-state.js';
+import { apiError } from '../core/errors.js';
+import type { AppState, Snapshot } from './app-state.js';
 
-export type BudgetKind = 'bulk' | 'events' | 'notes';
+/** What an app's state holds, each kind a tally in the state (a snapshot carries them). */
+export type StateKind = 'bulk' | 'events' | 'notes' | 'conversations' | 'customers' | 'companies';
+export type BudgetKind = StateKind | 'snapshots';
+
+const STATE_KINDS: readonly StateKind[] = ['bulk', 'events', 'notes', 'conversations', 'customers', 'companies'];
+const KINDS: readonly BudgetKind[] = [...STATE_KINDS, 'snapshots'];
+
+const MiB = 1024 * 1024;
 
 export const DEFAULT_BYTE_BUDGETS: Readonly<Record<BudgetKind, number>> = {
-  bulk: 64 * 1024 * 1024,
-  events: 128 * 1024 * 1024,
-  notes: 64 * 1024 * 1024,
+  bulk: 64 * MiB,
+  events: 128 * MiB,
+  notes: 64 * MiB,
+  conversations: 256 * MiB,
+  customers: 256 * MiB,
+  companies: 64 * MiB,
+  snapshots: 512 * MiB,
 };
 
-const tallyKey = (kind: BudgetKind): string => `bytes:${kind}`;
+/** The kinds a record write charges where it saves the record (charge), and what their refusal says. */
+export type RecordKind = 'conversations' | 'customers' | 'companies';
+const REFUSAL: Record<RecordKind, [string, string]> = {
+  conversations: ['conversation text (messages, parts, attachment URLs)', 'reset apps, or send shorter messages'],
+  customers: ['customer data (custom attributes, texts and lists of users, leads and visitors)', 'reset apps, delete people, or send fewer or shorter custom attributes'],
+  companies: ['company data (custom attributes, texts and lists)', 'reset apps, or send fewer or shorter custom attributes'],
+};
+
+const tallyKey = (kind: StateKind): string => `bytes:${kind}`;
 
 /** A JS heap estimate of a parsed JSON value as kept: headers, slots, and two bytes a character (an upper bound). */
 export function keptBytes(value: unknown): number {
@@ -50,21 +71,53 @@ export function keptBytes(value: unknown): number {
  * the base is the fixtures' (bounded by them, and shared by every app provisioned from it), not a
  * client's, so only what the API added counts.
  */
-export const appBytes = (app: AppState, kind: BudgetKind): number =>
+export const appBytes = (app: AppState, kind: StateKind): number =>
   (app.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0);
 
-const counted = (app: AppState, kind: BudgetKind): number => Math.max(0, appBytes(app, kind));
+/**
+ * What a snapshot (by default, one taken of the app now) pins beyond the seeded base: the sum of its
+ * state's tallies, O(kinds). Data it shares with the live app is counted again, so the figure bounds
+ * what snapshots keep alive even once the live app has let go of it.
+ */
+export function snapshotBytes(app: AppState, state: Pick<Snapshot, 'data'> = app): number {
+  let total = 0;
+  for (const kind of STATE_KINDS) {
+    total += Math.max(0, (state.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0));
+  }
+  return total;
+}
+
+/** An app's share of `kind`: its tally past the base, or the sum over its snapshots (at most 100). */
+function counted(app: AppState, kind: BudgetKind): number {
+  if (kind !== 'snapshots') return Math.max(0, appBytes(app, kind));
+  let total = 0;
+  for (const snapshot of app.snapshots.values()) total += snapshotBytes(app, snapshot);
+  return total;
+}
 
 /** Moves an app's (or a seeded base's) tally by `delta` bytes. */
-export function addBytes(tallies: { get(key: string): number | undefined; set(key: string, value: number): unknown }, kind: BudgetKind, delta: number): void {
+export function addBytes(tallies: { get(key: string): number | undefined; set(key: string, value: number): unknown }, kind: StateKind, delta: number): void {
   if (delta === 0) return;
   tallies.set(tallyKey(kind), (tallies.get(tallyKey(kind)) ?? 0) + delta);
 }
 
+/**
+ * Moves an app's tally of `kind` by `delta` bytes, refusing growth past the budget with `403
+ * resource_limit_exceeded`; called inside the write's transaction, so a refusal changes nothing.
+ */
+export function charge(app: AppState, kind: RecordKind, delta: number): void {
+  const budgets = app.budgets;
+  if (delta > 0 && budgets && !budgets.fits(app, kind, delta)) {
+    const [what, remedy] = REFUSAL[kind];
+    throw apiError('resource_limit_exceeded', `Every app together already keeps close to ${budgets.limits[kind]} bytes of ${what}, the most the mock keeps; ${remedy}.`);
+  }
+  addBytes(app.data.tallies, kind, delta);
+}
+
 export class ByteBudgets {
   readonly limits: Readonly<Record<BudgetKind, number>>;
-  private readonly cached = { bulk: new Map<string, number>(), events: new Map<string, number>(), notes: new Map<string, number>() };
-  private readonly sums: Record<BudgetKind, number> = { bulk: 0, events: 0, notes: 0 };
+  private readonly cached = Object.fromEntries(KINDS.map((k) => [k, new Map<string, number>()])) as Record<BudgetKind, Map<string, number>>;
+  private readonly sums = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<BudgetKind, number>;
 
   constructor(
     limits: Partial<Record<BudgetKind, number>> | undefined,

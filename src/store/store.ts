@@ -12,7 +12,8 @@ import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture
 import { expandFixture, type Expansion } from './expand.js';
 import { checkGenerateCaps, checkMergedTotals, countParts, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
-import { ByteBudgets, type BudgetKind } from './byte-budget.js';
+import { addBytes, appBytes, ByteBudgets, type BudgetKind, type StateKind } from './byte-budget.js';
+import { recountRecords } from './record-bytes.js';
 import { runDueJobs } from './jobs.js';
 import { MAX_JOBS } from '../schemas/job.js';
 import { eventCount } from './events.js';
@@ -48,7 +49,7 @@ export interface StoreOptions {
   journalBytes?: number;
   /** Most customers, companies and parts an app may reach through API writes. */
   limits?: Partial<AppLimits>;
-  /** Bytes every app together may keep of pending bulk items, events and notes (store/byte-budget.ts). */
+  /** Bytes every app together may keep of each kind (pending bulk items, events, notes, conversations, customers, companies, snapshots: store/byte-budget.ts). */
   byteBudgets?: Partial<Record<BudgetKind, number>>;
 }
 
@@ -201,7 +202,7 @@ export class Store {
     let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
     while (this.apps.has(id)) id = `test_${hashHex(id)}`;
     const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit, api_version: this.defaultApiVersion };
-    const app = new AppState(base, this.seed, config, this.newJournal(), this.limits);
+    const app = new AppState(base, this.seed, config, this.newJournal(), this.limits, this.budgets);
     app.provisioned = true;
     this.apps.set(id, app);
     this.tokens.set(token, id);
@@ -277,6 +278,8 @@ export class Store {
     const existing = this.apps.get(input.app.id);
     if (existing) {
       existing.adopt(saved, streams, false);
+      // Measured against the fixtures' versions, as the API's writes measure them.
+      for (const [kind, bytes] of Object.entries(recountRecords(existing)) as [StateKind, number][]) addBytes(existing.data.tallies, kind, bytes - appBytes(existing, kind));
       return existing;
     }
     const app = this.install(saved);
@@ -326,7 +329,7 @@ export class Store {
 
   private install(base: AppBase, previous?: AppState, ids: IdsMode = 'rewind'): AppState {
     if (previous) this.drop(previous);
-    const app = new AppState(base, this.seed, base.config, this.newJournal(), this.limits);
+    const app = new AppState(base, this.seed, base.config, this.newJournal(), this.limits, this.budgets);
     // Fresh ids: what was handed out before the seed stays taken, and a reset comes back here.
     if (previous && ids === 'fresh') app.continueFrom(previous);
     this.apps.set(app.id, app);
