@@ -18,6 +18,7 @@ import { assigneeKey, conversationTallyKeys } from './conversation-state.js';
 import type { ScrollSlot } from './scroll.js';
 import type { BulkJob } from './bulk-jobs.js';
 import type { Subscription, WebhookFeeds } from './webhooks.js';
+import type { ActivityLog } from './activity-logs.js';
 import type { EventPerson, EventSummary, StoredEvent } from './events.js';
 import type {
   Admin,
@@ -105,6 +106,8 @@ export interface Collections<M extends 'base' | 'live'> {
   subscriptions: Coll<M, Subscription>;
   /** subscription id -> its sent and error feeds, each bounded (store/webhooks.ts) */
   webhookFeeds: Coll<M, WebhookFeeds>;
+  /** Admin activity logs by their place in the app's log (store/activity-logs.ts): the oldest go first past the cap. */
+  activityLogs: Coll<M, ActivityLog>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -149,6 +152,7 @@ export const COLLECTION_NAMES = [
   'bulkOrder',
   'subscriptions',
   'webhookFeeds',
+  'activityLogs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */

@@ -16,6 +16,7 @@ import { exportJobs, seedJobs } from './bulk-jobs.js';
 import { addBytes } from './byte-budget.js';
 import { noteBytes } from './notes.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
+import { exportActivityLogs, MAX_ACTIVITY_LOGS, seedActivityLogs } from './activity-logs.js';
 
 function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries' | 'event_log'> {
   const { customers, archived } = app.data;
@@ -108,6 +109,8 @@ export function checkReferences(doc: FixtureDocument): void {
     });
   });
   const subscriptions = uniqueIds(doc.subscriptions ?? [], 'subscriptions');
+  uniqueIds(doc.activity_logs ?? [], 'activity_logs');
+  check((doc.activity_logs?.length ?? 0) <= MAX_ACTIVITY_LOGS, 'activity_logs', `at most ${MAX_ACTIVITY_LOGS} entries, the log's cap`);
   const tasks = new Set<string>();
   doc.bulk_jobs.forEach((j, i) =>
     j.tasks.forEach((t, k) => {
@@ -260,6 +263,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     events: eventMaps.events,
     subscriptions: byId(doc.subscriptions ?? []),
     webhookFeeds: new Map(),
+    activityLogs: seedActivityLogs(doc.activity_logs ?? [], tallies),
     eventKeys: eventMaps.eventKeys,
     eventIds: eventMaps.eventIds,
     eventPeople: eventMaps.eventPeople,
@@ -299,5 +303,6 @@ export function exportState(app: AppState): FixtureDocument {
     bulk_jobs: exportJobs(app),
     // Only when there are some, so the exports of apps without webhooks stay as they were.
     ...(d.subscriptions.size > 0 ? { subscriptions: [...d.subscriptions.values()] } : {}),
+    ...(d.activityLogs.size > 0 ? { activity_logs: exportActivityLogs(app) } : {}),
   };
 }
