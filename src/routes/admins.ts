@@ -1,10 +1,11 @@
-import { int, openObj, str } from '../schemas/json-schema.js';
+import { openObj, str } from '../schemas/json-schema.js';
 import { activityLogListSchema, adminListSchema, adminSchema, awayBodySchema, meSchema } from '../schemas/admin.js';
 import { unixTime } from '../schemas/fields.js';
+import { pagingQuery } from '../schemas/customer.js';
 import { activityLogsBetween } from '../store/activity-logs.js';
 import { requireAdmin, setAwayMode, tokenOwner } from '../store/admins.js';
 import { apiError } from '../core/errors.js';
-import { MAX_PER_PAGE, paginate, pageRequestOf } from '../core/pagination.js';
+import { paginate, pageRequestOf } from '../core/pagination.js';
 import { adminListView, adminView, meView } from '../views/admin.js';
 import { appRoute } from './route.js';
 
@@ -86,8 +87,9 @@ export const listActivityLogs = appRoute({
     {
       created_at_after: unixTime({ description: 'Only entries created at or after this time (Unix seconds); required' }),
       created_at_before: unixTime({ description: 'Only entries created at or before this time (Unix seconds)' }),
-      page: int({ minimum: 1, default: 1, description: 'Page number, from 1. A page past the last is empty.' }),
-      per_page: int({ minimum: 1, maximum: MAX_PER_PAGE, default: ACTIVITY_LOGS_PER_PAGE, description: `Page size, 1 to ${MAX_PER_PAGE}.` }),
+      ...pagingQuery,
+      // The docs' page size, not the customer lists' 50.
+      per_page: { ...pagingQuery.per_page, default: ACTIVITY_LOGS_PER_PAGE },
     },
     ['created_at_after'],
   ),
@@ -97,7 +99,7 @@ export const listActivityLogs = appRoute({
   handler: (input) => {
     const { created_at_after, created_at_before } = input.query as { created_at_after: number; created_at_before?: number };
     const logs = activityLogsBetween(input.app, created_at_after, created_at_before ?? Number.MAX_SAFE_INTEGER);
-    const { items, pages } = paginate(logs, { ...pageRequestOf(input.query), perPage: typeof input.query.per_page === 'number' ? input.query.per_page : ACTIVITY_LOGS_PER_PAGE }, input);
+    const { items, pages } = paginate(logs, { ...pageRequestOf(input.query), perPage: (input.query.per_page as number | undefined) ?? ACTIVITY_LOGS_PER_PAGE }, input);
     return { body: { type: 'activity_log.list', pages: { type: 'pages', next: pages.next ?? null, page: pages.page, per_page: pages.per_page, total_pages: pages.total_pages }, activity_logs: items } };
   },
 });

@@ -39,6 +39,15 @@ describe('GET /admins/activity_logs per version', () => {
     expect((await m.call('GET', '/admins/814860')).body.id).toBe('814860');
   });
 
+  it('the OpenAPI document marks it 1.2 on; the 1.1 document leaves it out', async () => {
+    const m = mock();
+    const all = (await m.call('GET', '/openapi.json')).body;
+    expect(all.paths['/admins/activity_logs'].get.operationId).toBe('listActivityLogs');
+    expect(all.paths['/admins/activity_logs'].get['x-api-versions']).toEqual(['1.2', '1.3', '1.4']);
+    expect((await m.call('GET', '/openapi.json?version=1.1')).body.paths['/admins/activity_logs']).toBeUndefined();
+    expect((await m.call('GET', '/openapi.json?version=1.2')).body.paths['/admins/activity_logs'].get.operationId).toBe('listActivityLogs');
+  });
+
   it('logs each accepted away-mode change as admin_away_mode_change, with the docs\' metadata', async () => {
     const m = mock();
     expect((await away(m, '991267', false)).status).toBe(200);
