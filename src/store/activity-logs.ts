@@ -35,6 +35,7 @@ type Row = { id: string; created_at: number };
 const rowOf = (key: string, log: ActivityLog): Row => ({ id: key, created_at: log.created_at });
 
 function index(app: AppState): SortedIndex<Row> {
+  // Stryker disable next-line StringLiteral: equivalent, the group has this one index
   return app.sorted.get('activity-logs', 'created_at', () => {
     const rows: Row[] = [];
     for (const [key, log] of app.data.activityLogs.entries()) rows.push(rowOf(key, log));
@@ -81,16 +82,13 @@ export function activityLogsBetween(app: AppState, after: number, before: number
   const sorted = index(app);
   // Entries before `after`, and entries up to `before`: the range is the difference, newest at its end.
   const below = sorted.countBelow(after);
-  const upTo = before === Number.MAX_SAFE_INTEGER ? sorted.length : sorted.countBelow(before + 1);
+  const upTo = sorted.countBelow(before + 1);
   const total = Math.max(0, upTo - below);
   return {
     total,
     slice: (start, end) => {
-      const from = Math.max(below, upTo - end);
-      const to = upTo - start;
-      if (to <= from) return [];
       return sorted
-        .slice(from, to, false)
+        .slice(Math.max(below, upTo - end), upTo - start, false)
         .reverse()
         .map((key) => app.data.activityLogs.get(key) as ActivityLog);
     },
@@ -101,19 +99,15 @@ export function activityLogsBetween(app: AppState, after: number, before: number
 export function exportActivityLogs(app: AppState): ActivityLog[] {
   const { activityLogs, tallies } = app.data;
   const out: ActivityLog[] = [];
-  if (activityLogs.size === 0) return out;
+  // Eviction takes the oldest only, so every place from the first to the last holds an entry.
   const next = tallies.get(NEXT) ?? 1;
-  for (let place = tallies.get(FIRST) ?? 1; place < next; place++) {
-    const log = activityLogs.get(placeKey(place));
-    if (log) out.push(log);
-  }
+  for (let place = tallies.get(FIRST) ?? 1; place < next; place++) out.push(activityLogs.get(placeKey(place)) as ActivityLog);
   return out;
 }
 
 /** Seeds a base's log from a fixture's entries (oldest first): places from 1, ids going on past the highest held. */
 export function seedActivityLogs(logs: readonly ActivityLog[], tallies: Map<string, number>): Map<string, ActivityLog> {
   const out = new Map<string, ActivityLog>();
-  if (logs.length === 0) return out;
   let maxId = 0;
   logs.forEach((log, i) => {
     out.set(placeKey(i + 1), log);
