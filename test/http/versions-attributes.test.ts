@@ -80,6 +80,16 @@ describe('1.4: names of new custom attributes', () => {
     expect(now.status).toBe(200);
   });
 
+  it('only the writes that make attributes are checked, and only their own members', async () => {
+    const m = mock();
+    const bad = { 'bad name': 1 };
+    // Members these operations do not read: the away body is open, a company body has no companies.
+    const awayRes = await m.call('PUT', '/admins/814860/away', { headers: at('1.4'), body: { away_mode_enabled: true, away_mode_reassign: false, custom_attributes: bad } });
+    expect(awayRes.status).toBe(200);
+    const company = await m.call('POST', '/companies', { headers: at('1.4'), body: { company_id: 'acme', companies: [{ custom_attributes: bad }] } });
+    expect(company.status).toBe(200);
+  });
+
   it('the app\'s own version decides when no header is sent', async () => {
     const m = mock();
     const seeded = await m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'v14', tokens: ['v14-token'], api_version: '1.4' } } });
