@@ -9,7 +9,7 @@ import { paramsObject } from '../schemas/json-schema.js';
 import { MAX_PROBLEMS, validate } from '../schemas/validate.js';
 import type { AppState } from '../store/app-state.js';
 import { inRange, requestVersion, VERSION_HEADER, versionUnavailable, type ApiVersion } from '../core/versions.js';
-import { versionedResult } from '../views/versions.js';
+import { checkVersionedRequest, versionedResult } from '../views/versions.js';
 import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
@@ -175,6 +175,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         try {
           if (failure !== undefined) throw failure;
           const input = Object.assign(buildInput(route, incoming, url, store, body?.value ?? {}, appState), { token, version });
+          checkVersionedRequest(route.operationId, version, input);
           result = versionedResult(route.operationId, version, run(input), input);
           response = success(result, requestId, store.now(), rate);
         } catch (err) {

@@ -1,7 +1,11 @@
-import { str } from '../schemas/json-schema.js';
-import { adminListSchema, adminSchema, awayBodySchema, meSchema } from '../schemas/admin.js';
+import { openObj, str } from '../schemas/json-schema.js';
+import { activityLogListSchema, adminListSchema, adminSchema, awayBodySchema, meSchema } from '../schemas/admin.js';
+import { unixTime } from '../schemas/fields.js';
+import { pagingQuery } from '../schemas/customer.js';
+import { activityLogsBetween } from '../store/activity-logs.js';
 import { requireAdmin, setAwayMode, tokenOwner } from '../store/admins.js';
 import { apiError } from '../core/errors.js';
+import { paginate, pageRequestOf } from '../core/pagination.js';
 import { adminListView, adminView, meView } from '../views/admin.js';
 import { appRoute } from './route.js';
 
@@ -63,9 +67,42 @@ export const setAdminAway = appRoute({
   body: awayBodySchema,
   response: { status: 200, description: 'The admin', schema: adminSchema },
   errors: ['admin_not_found', 'parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'],
-  handler: ({ app, params, body }) => ({
-    body: adminView(app, setAwayMode(app, params.id ?? '', body.away_mode_enabled === true, body.away_mode_reassign === true)),
+  handler: ({ store, app, params, body, token }) => ({
+    body: adminView(app, setAwayMode(app, params.id ?? '', body.away_mode_enabled === true, body.away_mode_reassign === true, tokenOwner(app, token), store.now())),
   }),
 });
 
-export const ADMIN_ROUTES = [listAdmins, getMe, getAdmin, setAdminAway];
+/** The docs' page size (the 1.2 example answers per_page 20). */
+export const ACTIVITY_LOGS_PER_PAGE = 20;
+
+export const listActivityLogs = appRoute({
+  method: 'GET',
+  path: '/admins/activity_logs',
+  operationId: 'listActivityLogs',
+  summary: 'List admin activity logs (API version 1.2 and later)',
+  description:
+    'What the app\'s admins did, newest first: the away-mode changes of PUT /admins/{id}/away (activity_type admin_away_mode_change) and the webhook subscriptions created and deleted (app_webhook_creation, app_webhook_deletion), at most 1,000 entries per app (then the oldest goes). created_at_after (Unix seconds, required) and created_at_before (optional) bound created_at, both inclusive. Paged: per_page default 20, max 60; pages.next is null on the last page. In API versions 1.0 and 1.1: 400 intercom_version_invalid.',
+  tag: TAG,
+  query: openObj(
+    {
+      created_at_after: unixTime({ description: 'Only entries created at or after this time (Unix seconds); required' }),
+      created_at_before: unixTime({ description: 'Only entries created at or before this time (Unix seconds)' }),
+      ...pagingQuery,
+      // The docs' page size, not the customer lists' 50.
+      per_page: { ...pagingQuery.per_page, default: ACTIVITY_LOGS_PER_PAGE },
+    },
+    ['created_at_after'],
+  ),
+  response: { status: 200, description: 'The activity log list', schema: activityLogListSchema },
+  errors: ['parameter_not_found', 'parameter_invalid'],
+  versions: { since: '1.2' },
+  handler: (input) => {
+    const { created_at_after, created_at_before } = input.query as { created_at_after: number; created_at_before?: number };
+    const logs = activityLogsBetween(input.app, created_at_after, created_at_before ?? Number.MAX_SAFE_INTEGER);
+    const { items, pages } = paginate(logs, { ...pageRequestOf(input.query), perPage: (input.query.per_page as number | undefined) ?? ACTIVITY_LOGS_PER_PAGE }, input);
+    return { body: { type: 'activity_log.list', pages: { type: 'pages', next: pages.next ?? null, page: pages.page, per_page: pages.per_page, total_pages: pages.total_pages }, activity_logs: items } };
+  },
+});
+
+// The literal path before `/admins/{id}`, which would take it for an admin id.
+export const ADMIN_ROUTES = [listAdmins, getMe, listActivityLogs, getAdmin, setAdminAway];

@@ -94,6 +94,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   getSegment: { params: { id: '5714dd359a3fd47136000901' }, query: { include_count: 'true' } },
   updateSegment: { body: {}, status: 404 },
   saveTag: { body: { id: '17513', name: 'VIP', users: [{ id: ADA }], companies: [{ company_id: 'acme' }] } },
+  listActivityLogs: { query: { created_at_after: 1700000000, created_at_before: 2000000000, page: 1, per_page: 20 } },
   getAdmin: { params: { id: ADMIN } },
   setAdminAway: { params: { id: ADMIN }, body: { away_mode_enabled: true, away_mode_reassign: false } },
   listTeams: {},

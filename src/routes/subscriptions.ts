@@ -4,6 +4,8 @@
 import { apiError } from '../core/errors.js';
 import { str } from '../schemas/json-schema.js';
 import { createSubscriptionBodySchema, notificationListSchema, subscriptionListSchema, subscriptionSchema, updateSubscriptionBodySchema } from '../schemas/subscription.js';
+import { logWebhookChange } from '../store/activity-logs.js';
+import { tokenOwner } from '../store/admins.js';
 import type { Store } from '../store/store.js';
 import {
   createSubscription as create,
@@ -41,9 +43,11 @@ export const createSubscription = appRoute({
   body: createSubscriptionBodySchema,
   response: { status: 200, description: 'The subscription, active', schema: subscriptionSchema },
   errors: [...writeErrors],
-  handler: ({ store, app, body, origin }) => {
+  handler: ({ store, app, body, origin, token }) => {
     checkUrl(store, body.url);
-    return { body: subscriptionView(app, create(app, store.now(), body as SubscriptionInput), origin) };
+    const subscription = create(app, store.now(), body as SubscriptionInput);
+    logWebhookChange(app, tokenOwner(app, token), store.now(), 'creation', subscription);
+    return { body: subscriptionView(app, subscription, origin) };
   },
 });
 
@@ -115,7 +119,11 @@ export const deleteSubscription = appRoute({
   params: subId,
   response: { status: 200, description: 'The deleted subscription', schema: subscriptionSchema },
   errors: ['not_found'],
-  handler: ({ app, params, origin }) => ({ body: subscriptionView(app, remove(app, params.id ?? ''), origin) }),
+  handler: ({ store, app, params, origin, token }) => {
+    const subscription = remove(app, params.id ?? '');
+    logWebhookChange(app, tokenOwner(app, token), store.now(), 'deletion', subscription);
+    return { body: subscriptionView(app, subscription, origin) };
+  },
 });
 
 export const pingSubscription = appRoute({

@@ -1,6 +1,6 @@
 // GET /admins: admin and team entries of spec 2.6 in one list.
 
-import { arr, bool, constant, int, obj, openObj, str, type Schema } from './json-schema.js';
+import { arr, bool, constant, int, nullable, obj, openObj, str, type Schema } from './json-schema.js';
 
 const common = { id: str(), name: str(), away_mode_enabled: bool(), away_mode_reassign: bool() };
 const required = ['type', 'id', 'name', 'email', 'away_mode_enabled', 'away_mode_reassign'];
@@ -53,4 +53,32 @@ export const awayBodySchema: Schema = openObj(
     away_mode_reassign: bool({ description: 'whether replies to the admin\'s conversations go back to the unassigned inbox while away' }),
   },
   ['away_mode_enabled', 'away_mode_reassign'],
+);
+
+/** One entry of GET /admins/activity_logs (the 1.2 docs' activity object, model `activity_log` of 2.x). */
+export const activityLogSchema: Schema = obj(
+  {
+    id: str(),
+    performed_by: obj(
+      { type: constant('admin'), id: str(), email: str(), ip: nullable(str({ description: 'null: the mock keeps no client addresses' })) },
+      ['type', 'id', 'email', 'ip'],
+    ),
+    metadata: openObj({}, [], { description: 'What the activity changed; for admin_away_mode_change: away_mode, away_status_reason, reassign_conversations, source, auto_changed, update_by, update_by_name' }),
+    created_at: int(),
+    activity_type: str(),
+    activity_description: str(),
+  },
+  ['id', 'performed_by', 'metadata', 'created_at', 'activity_type', 'activity_description'],
+);
+
+export const activityLogListSchema: Schema = obj(
+  {
+    type: constant('activity_log.list'),
+    pages: obj(
+      { type: constant('pages'), next: nullable(str({ description: 'the next page\'s URL; null on the last page' })), page: int(), per_page: int(), total_pages: int() },
+      ['type', 'next', 'page', 'per_page', 'total_pages'],
+    ),
+    activity_logs: arr(activityLogSchema),
+  },
+  ['type', 'pages', 'activity_logs'],
 );

@@ -3,6 +3,7 @@
 // by the fixture, never by API traffic.
 
 import { apiError } from '../core/errors.js';
+import { logActivity } from './activity-logs.js';
 import type { AppState } from './app-state.js';
 import type { Admin, Team } from './types.js';
 
@@ -29,11 +30,29 @@ export function tokenOwner(app: AppState, token: string): Admin | undefined {
   return named ?? app.data.admins.values().next().value;
 }
 
-/** PUT /admins/{id}/away: both flags stored as sent; the admin as it now is. */
-export function setAwayMode(app: AppState, id: string, enabled: boolean, reassign: boolean): Admin {
+/**
+ * PUT /admins/{id}/away: both flags stored as sent; the admin as it now is. Every accepted change is
+ * an `admin_away_mode_change` activity of that admin, its metadata naming who asked (`by`, the
+ * token's admin) as the docs' metadata does (update_by, update_by_name, source).
+ */
+export function setAwayMode(app: AppState, id: string, enabled: boolean, reassign: boolean, by: Admin | undefined, now: number): Admin {
   const admin = requireAdmin(app, id);
   const next: Admin = { ...admin, away_mode_enabled: enabled, away_mode_reassign: reassign };
   app.data.admins.set(id, next);
+  const initiator = by ?? next;
+  logActivity(app, next, now, {
+    activity_type: 'admin_away_mode_change',
+    activity_description: `${initiator.name} set ${initiator.id === next.id ? 'their' : `${next.name}'s`} status to ${enabled ? 'away' : 'active'}${enabled && reassign ? ', reassigning new replies' : ''}.`,
+    metadata: {
+      away_mode: enabled,
+      away_status_reason: null,
+      reassign_conversations: reassign,
+      source: `admin update from api - Admin id: ${initiator.id}`,
+      auto_changed: false,
+      update_by: Number(initiator.id),
+      update_by_name: initiator.name,
+    },
+  });
   return next;
 }
 

@@ -21,6 +21,7 @@ import { companyShare, conversationDelta, customerShare } from './record-bytes.j
 import type { ScrollSlot } from './scroll.js';
 import type { BulkJob } from './bulk-jobs.js';
 import type { Subscription, WebhookFeeds } from './webhooks.js';
+import type { ActivityLog } from './activity-logs.js';
 import type { EventPerson, EventSummary, StoredEvent } from './events.js';
 import type {
   Admin,
@@ -108,6 +109,8 @@ export interface Collections<M extends 'base' | 'live'> {
   subscriptions: Coll<M, Subscription>;
   /** subscription id -> its sent and error feeds, each bounded (store/webhooks.ts) */
   webhookFeeds: Coll<M, WebhookFeeds>;
+  /** Admin activity logs by their place in the app's log (store/activity-logs.ts): the oldest go first past the cap. */
+  activityLogs: Coll<M, ActivityLog>;
 }
 
 type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
@@ -152,6 +155,7 @@ export const COLLECTION_NAMES = [
   'bulkOrder',
   'subscriptions',
   'webhookFeeds',
+  'activityLogs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
 /** The immutable seeded state of an app, shared by the app, its resets and provisioned copies. */

@@ -17,6 +17,7 @@ import { addBytes } from './byte-budget.js';
 import { queuedJobs } from './jobs.js';
 import { noteBytes } from './notes.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
+import { exportActivityLogs, MAX_ACTIVITY_LOGS, seedActivityLogs } from './activity-logs.js';
 
 function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries' | 'event_log'> {
   const { customers, archived } = app.data;
@@ -109,6 +110,8 @@ export function checkReferences(doc: FixtureDocument): void {
     });
   });
   const subscriptions = uniqueIds(doc.subscriptions ?? [], 'subscriptions');
+  uniqueIds(doc.activity_logs ?? [], 'activity_logs');
+  check((doc.activity_logs?.length ?? 0) <= MAX_ACTIVITY_LOGS, 'activity_logs', `at most ${MAX_ACTIVITY_LOGS} entries, the log's cap`);
   const tasks = new Set<string>();
   doc.bulk_jobs.forEach((j, i) =>
     j.tasks.forEach((t, k) => {
@@ -261,6 +264,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     events: eventMaps.events,
     subscriptions: byId(doc.subscriptions ?? []),
     webhookFeeds: new Map(),
+    activityLogs: seedActivityLogs(doc.activity_logs ?? [], tallies),
     eventKeys: eventMaps.eventKeys,
     eventIds: eventMaps.eventIds,
     eventPeople: eventMaps.eventPeople,
@@ -300,5 +304,6 @@ export function exportState(app: AppState): FixtureDocument {
     bulk_jobs: exportJobs(app),
     // Only when there are some, so the exports of apps without webhooks stay as they were.
     ...(d.subscriptions.size > 0 ? { subscriptions: [...d.subscriptions.values()] } : {}),
+    ...(d.activityLogs.size > 0 ? { activity_logs: exportActivityLogs(app) } : {}),
   };
 }

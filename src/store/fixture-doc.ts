@@ -1,5 +1,6 @@
 // The complete fixture document (every member present) and the loose input form people write.
 
+import type { ActivityLog } from './activity-logs.js';
 import type { BulkJob } from './bulk-jobs.js';
 import type { EventLog, EventRecord, EventSummaryRecord } from './events.js';
 import type { Subscription } from './webhooks.js';
@@ -36,6 +37,8 @@ export interface FixtureDocument {
   bulk_jobs: BulkJob[];
   /** Webhook subscriptions (store/webhooks.ts); written only when the app has some. */
   subscriptions?: Subscription[];
+  /** Admin activity logs, oldest first (store/activity-logs.ts); written only when the app has some. */
+  activity_logs?: ActivityLog[];
 }
 
 export interface GenerateSpec {
@@ -73,6 +76,7 @@ export interface FixtureInput {
   event_log?: EventLog;
   bulk_jobs?: BulkJob[];
   subscriptions?: Loose<Subscription, 'id' | 'url' | 'topics'>[];
+  activity_logs?: ActivityLog[];
   generate?: GenerateSpec;
 }
 

@@ -246,5 +246,6 @@ export function normalize(input: FixtureInput): FixtureDocument {
       hub_secret: s.hub_secret ?? null,
       metadata: s.metadata?.event_names ? { event_names: [...s.metadata.event_names] } : {},
     })),
+    ...(input.activity_logs?.length ? { activity_logs: input.activity_logs.map((a) => ({ ...a, performed_by: { ...a.performed_by } })) } : {}),
   };
 }

@@ -382,5 +382,6 @@ function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, inp
     ...mergeEvents(current, incoming),
     bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
     subscriptions: mergeById(current.subscriptions ?? [], incoming.subscriptions ?? []),
+    activity_logs: mergeById(current.activity_logs ?? [], incoming.activity_logs ?? []),
   };
 }

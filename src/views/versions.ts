@@ -4,7 +4,7 @@
 // (views may be cached and shared), so only requests in a reshaping version pay for it.
 
 import { apiError, invalid } from '../core/errors.js';
-import { inRange, VERSIONED_QUERY_PARAMETERS, type ApiVersion, type VersionRange } from '../core/versions.js';
+import { ATTRIBUTE_WRITES, attributeNameRule, HIDES_ARCHIVED_ATTRIBUTES, inRange, VERSIONED_QUERY_PARAMETERS, type ApiVersion, type VersionRange } from '../core/versions.js';
 import type { AppInput, RouteResult } from '../routes/route.js';
 import { jsonText } from './json-text.js';
 
@@ -91,6 +91,34 @@ function checkParameters(operationId: string, version: ApiVersion, input: AppInp
   }
 }
 
+/** The names of `attributes` the registry does not hold yet that break `rule`: the first one, as an error. */
+function checkNewNames(attributes: unknown, registry: { has: (name: string) => boolean }, field: string, rule: { pattern: RegExp; rule: string }, version: ApiVersion): void {
+  // Validated before: an object or absent (null is refused by the schema).
+  for (const name of Object.keys((attributes ?? {}) as Json)) {
+    if (registry.has(name) || rule.pattern.test(name)) continue;
+    throw invalid(
+      `${field}.${name}`,
+      `Custom attribute name ${JSON.stringify(name.slice(0, 50))} is not allowed in API version ${version}: a new custom attribute's name may only contain ${rule.rule}.`,
+    );
+  }
+}
+
+/**
+ * What a request must satisfy in its version before it runs, so a refused one changes nothing:
+ * a write that would create a custom attribute follows the version's naming rule (core/versions.ts).
+ */
+export function checkVersionedRequest(operationId: string, version: ApiVersion, input: AppInput): void {
+  const model = ATTRIBUTE_WRITES[operationId];
+  const rule = model === undefined ? undefined : attributeNameRule(version);
+  if (rule === undefined) return;
+  const { dataAttributes, companyAttributes } = input.app.data;
+  checkNewNames(input.body.custom_attributes, model === 'company' ? companyAttributes : dataAttributes, 'custom_attributes', rule, version);
+  if (model !== 'customer' || !Array.isArray(input.body.companies)) return;
+  (input.body.companies as unknown[]).forEach((company, i) => {
+    checkNewNames((company as Json).custom_attributes, companyAttributes, `companies[${i}].custom_attributes`, rule, version);
+  });
+}
+
 export const VIEW_CHANGES: readonly ViewChange[] = [
   { versions: { until: '1.0' }, operations: ['listUsers'], apply: findByEmail },
   { versions: { until: '1.0' }, operations: CONVERSATION_ANSWERS, apply: conversationBefore11 },
@@ -114,6 +142,19 @@ export const VIEW_CHANGES: readonly ViewChange[] = [
     apply: (body, input) => {
       eachCustomer(body, (c) => {
         c.owner_id = input.app.data.customers.get(c.id as string)?.owner_id ?? null;
+      });
+      return undefined;
+    },
+  },
+  {
+    versions: HIDES_ARCHIVED_ATTRIBUTES,
+    apply: (body, input) => {
+      // One registry look-up per attribute shown: what a view shows bounds the work, not the app.
+      const registry = input.app.data.dataAttributes;
+      eachCustomer(body, (c) => {
+        const attributes = c.custom_attributes as Json;
+        // Stryker disable next-line OptionalChaining: equivalent, every name a customer carries is registered (writes and seeds register it)
+        for (const name of Object.keys(attributes)) if (registry.get(name)?.archived === true) delete attributes[name];
       });
       return undefined;
     },

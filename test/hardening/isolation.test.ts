@@ -63,6 +63,8 @@ async function populate(m: TestMock, b: AppSide): Promise<BRecords> {
   expect(merged.body.app).toBe(b.app);
   const admins = (await ok(m, 'GET', '/admins', b.token)).body.admins as { id: string }[];
   const teams = (await ok(m, 'GET', '/teams', b.token)).body.teams as { id: string }[];
+  // An activity log entry of B's (GET /admins/activity_logs).
+  if (admins[0]) await ok(m, 'PUT', `/admins/${admins[0].id}/away`, b.token, { away_mode_enabled: true, away_mode_reassign: false });
   const note = await ok(m, 'POST', '/notes', b.token, { body: `${canary} note`, user: { id: user.body.id } });
   await ok(m, 'POST', '/events', b.token, { event_name: `${canary} event`, created_at: 1_767_300_000, id: user.body.id, metadata: { secret: `${canary} metadata` } });
   const job = await ok(m, 'POST', '/bulk/events', b.token, { items: [{ method: 'post', data: { event_name: `${canary} bulk event`, created_at: 1_767_300_000, id: lead.body.id } }] });
@@ -106,6 +108,7 @@ function valuesOf(exported: string): Set<string> {
   for (const n of doc.notes ?? []) add(n.body);
   for (const e of doc.events ?? []) add(e.id, e.event_name, ...Object.values((e.metadata ?? {}) as Record<string, unknown>));
   for (const sub of doc.subscriptions ?? []) add(sub.id, sub.url, sub.hub_secret);
+  for (const log of doc.activity_logs ?? []) add(log.activity_description);
   for (const j of doc.bulk_jobs ?? []) add(j.id, ...((j.tasks ?? []) as { id: string }[]).map((t) => t.id));
   return out;
 }
@@ -202,6 +205,7 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
     updateSegment: [{ method: 'POST', path: '/segments', body: { id: b.segment, name: 'A renamed it' }, missing: true }],
     listAdmins: [{ method: 'GET', path: '/admins' }, { method: 'GET', path: '/admins', headers: V14 }],
     getAdmin: [{ method: 'GET', path: `/admins/${b.admin}`, missing: true }],
+    listActivityLogs: [{ method: 'GET', path: '/admins/activity_logs?created_at_after=0&per_page=60', headers: V14 }],
     getMe: [{ method: 'GET', path: '/me' }],
     setAdminAway: [{ method: 'PUT', path: `/admins/${b.admin}/away`, body: { away_mode_enabled: true, away_mode_reassign: true }, missing: true }],
     listTeams: [{ method: 'GET', path: '/teams' }],
