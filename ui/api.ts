@@ -182,7 +182,9 @@ export const DELIVERY_PAGE = 20;
 
 export const api = {
   health: () => call<{ apps: string[]; clock: Clock }>('GET', '/__admin/health'),
-  apps: (offset = 0, q = '') => call<AppsPage>('GET', `/__admin/apps${qs({ offset, limit: 100, q })}`),
+  apps: (offset = 0, q = '', limit = 100) => call<AppsPage>('GET', `/__admin/apps${qs({ offset, limit, q })}`),
+  /** One app's row; 404 once it is gone (a test app dropped as idle). */
+  app: (id: string) => call<AppsPage>('GET', `/__admin/apps${qs({ app: id })}`),
   setClock: (body: { now?: number; advance?: number; frozen?: boolean }) => call<Clock>('POST', '/__admin/clock', body),
   reset: (app?: string) => call<{ reset: string[] }>('POST', `/__admin/reset${qs({ app })}`),
   runJobs: (app?: string) => call<{ ran: number }>('POST', `/__admin/jobs/run${qs({ app })}`),
@@ -199,7 +201,7 @@ export const api = {
   companies: (app: string, offset: number) => call<Paged & { companies: CompanyRow[] }>('GET', `/__admin/companies${qs({ app, offset })}`),
   company: (app: string, id: string, offset: number) => call<CompanyPage>('GET', `/__admin/companies/${enc(id)}${qs({ app, offset })}`),
   tags: (app: string, offset: number) => call<Paged & { tags: (Named & { people: number; companies: number })[] }>('GET', `/__admin/tags${qs({ app, offset, limit: 100 })}`),
-  segments: (app: string) => call<Paged & { segments: (Named & { person_type: string; count: number })[] }>('GET', `/__admin/segments${qs({ app, limit: 100 })}`),
+  segments: (app: string, offset: number) => call<Paged & { segments: (Named & { person_type: string; count: number })[] }>('GET', `/__admin/segments${qs({ app, offset, limit: 100 })}`),
   conversations: (app: string, offset: number) => call<Paged & { conversations: ConversationSummary[] }>('GET', `/__admin/conversations${qs({ app, offset })}`),
   thread: (app: string, id: string, offset: number) => call<Thread>('GET', `/__admin/conversations/${enc(id)}${qs({ app, offset, limit: 100 })}`),
   tail: (query: Query) => call<{ requests: JournalEntry[]; last_seq: number }>('GET', `/__admin/requests/tail${qs(query)}`),
