@@ -7,6 +7,7 @@ import type { bulkJobSummary } from '../src/admin/ui-jobs.js';
 import type { EventMetadata } from '../src/store/events.js';
 import type { customerSummary } from '../src/admin/ui-records.js';
 import type { Delivery, DeliveryAttempt } from '../src/admin/ui-webhooks.js';
+import type { Fault } from '../src/store/faults.js';
 import type { JournalEntry } from '../src/store/journal.js';
 import type { Company, Customer } from '../src/store/types.js';
 
@@ -14,7 +15,7 @@ export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
 export type BulkJobSummary = ReturnType<typeof bulkJobSummary>;
-export type { JournalEntry, Customer, Company, Delivery, DeliveryAttempt };
+export type { JournalEntry, Customer, Company, Delivery, DeliveryAttempt, Fault };
 
 export interface Paged {
   total: number;
@@ -107,20 +108,6 @@ export interface Thread {
     attachments: { name: string; url: string }[];
   };
   parts: Paged & { parts: Part[] };
-}
-export interface Fault {
-  id: number;
-  app?: string;
-  hits: number;
-  operation_id?: string;
-  method?: string;
-  path?: string;
-  latency_ms?: number;
-  error?: string;
-  status?: number;
-  rate_limit?: boolean;
-  count?: number;
-  fraction?: number;
 }
 export interface Snapshot {
   app: string;
