@@ -2,10 +2,10 @@
 // imports: nothing of the server is bundled). Every call sends X-Admin-Token when one was given.
 
 import type { appSummary } from '../src/admin/ui-apps.js';
-import type { conversationSummary } from '../src/admin/ui-conversations.js';
+import type { conversationSummary, threadHead, threadPart } from '../src/admin/ui-conversations.js';
 import type { bulkJobSummary } from '../src/admin/ui-jobs.js';
 import type { EventMetadata } from '../src/store/events.js';
-import type { customerSummary } from '../src/admin/ui-records.js';
+import type { companySummary, customerSummary } from '../src/admin/ui-records.js';
 import type { Delivery, DeliveryAttempt } from '../src/admin/ui-webhooks.js';
 import type { Fault } from '../src/store/faults.js';
 import type { JournalEntry } from '../src/store/journal.js';
@@ -15,6 +15,14 @@ export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
 export type BulkJobSummary = ReturnType<typeof bulkJobSummary>;
+export type CompanyRow = ReturnType<typeof companySummary>;
+export type Part = ReturnType<typeof threadPart>;
+/** An author, assignee or customer as a thread names them. */
+export type Person = Part['author'];
+export interface Thread {
+  conversation: ReturnType<typeof threadHead>;
+  parts: Paged & { parts: Part[] };
+}
 export type { JournalEntry, Customer, Company, Delivery, DeliveryAttempt, Fault };
 
 export interface Paged {
@@ -28,11 +36,6 @@ export interface Clock {
 export interface Named {
   id: string;
   name: string;
-}
-export interface Person {
-  type: string;
-  id: string;
-  name: string | null;
 }
 export interface Capped<T> {
   total: number;
@@ -65,49 +68,9 @@ export interface EventsPage {
   held: number;
   summaries: { name: string; count: number; kept: number; first: number; last: number }[];
 }
-export interface CompanyRow {
-  id: string;
-  company_id: string;
-  name: string;
-  plan: string | null;
-  user_count: number;
-  created_at: number;
-  last_request_at: number | null;
-}
 export interface CompanyPage {
   company: Company;
   members: Paged & { customers: CustomerSummary[] };
-}
-export interface Part {
-  id: string;
-  part_type: string;
-  body: string | null;
-  body_text: string | null;
-  author: Person;
-  assigned_to: Person | null;
-  attachments: { name: string; url: string }[];
-  created_at: number;
-}
-export interface Thread {
-  conversation: {
-    id: string;
-    subject: string;
-    body: string;
-    body_text: string;
-    open: boolean;
-    read: boolean;
-    state: 'open' | 'closed' | 'snoozed';
-    snoozed_until: number | null;
-    waiting_since: number | null;
-    created_at: number;
-    updated_at: number;
-    author: Person;
-    assignee: Person | null;
-    customers: Person[];
-    tags: Named[];
-    attachments: { name: string; url: string }[];
-  };
-  parts: Paged & { parts: Part[] };
 }
 export interface Snapshot {
   app: string;
