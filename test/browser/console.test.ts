@@ -370,6 +370,9 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     await page.getByRole('button', { name: 'Restore console-snap' }).click();
     await expect.poll(() => holders('after-snap')).toBe(0);
     expect(await holders('clock-1')).toBe(1);
+    await page.getByRole('button', { name: 'Delete console-snap' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /^console-snap/ }).count()).toBe(0);
+    expect((await api('GET', '/__admin/snapshots?app=demo')).body.snapshots).toEqual([]);
 
     await page.getByRole('button', { name: 'Reset demo' }).click();
     await expect.poll(() => holders('clock-1')).toBe(0);
@@ -405,6 +408,20 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     const once = await api('GET', '/segments');
     expect([once.status, once.body.errors[0].code]).toEqual([404, 'tag_not_found']);
     expect((await api('GET', '/segments')).status).toBe(200);
+
+    // Latency alone, for a seeded half of the matches: the fault as the control plane then holds it.
+    await page.getByLabel('Operation').fill('listAdmins');
+    await page.getByLabel('Answer with status').selectOption('');
+    await page.getByLabel('Latency (ms)').fill('5');
+    await page.getByLabel('Fraction (0 to 1)').fill('0.5');
+    await page.getByRole('button', { name: 'Add fault' }).click();
+    const slow = page.getByRole('row', { name: /listAdmins/ });
+    await expect.poll(() => slow.textContent()).toContain('waits 5 ms');
+    const held = (await api('GET', '/__admin/faults')).body.faults.filter((f: { operation_id?: string }) => f.operation_id === 'listAdmins');
+    expect(held).toEqual([expect.objectContaining({ app: 'demo', latency_ms: 5, fraction: 0.5 })]);
+    expect(held[0].status).toBeUndefined();
+    await slow.getByRole('button', { name: /^Remove fault/ }).click();
+    await expect.poll(() => slow.count()).toBe(0);
   }, 60_000);
 
   it('can be used with the keyboard alone', async () => {
