@@ -2,11 +2,12 @@
 // imports: nothing of the server is bundled). Every call sends X-Admin-Token when one was given.
 
 import type { appSummary } from '../src/admin/ui-apps.js';
-import type { conversationSummary } from '../src/admin/ui-conversations.js';
+import type { conversationSummary, threadHead, threadPart } from '../src/admin/ui-conversations.js';
 import type { bulkJobSummary } from '../src/admin/ui-jobs.js';
 import type { EventMetadata } from '../src/store/events.js';
-import type { customerSummary } from '../src/admin/ui-records.js';
+import type { companySummary, customerSummary } from '../src/admin/ui-records.js';
 import type { Delivery, DeliveryAttempt } from '../src/admin/ui-webhooks.js';
+import type { Fault } from '../src/store/faults.js';
 import type { JournalEntry } from '../src/store/journal.js';
 import type { Company, Customer } from '../src/store/types.js';
 
@@ -14,7 +15,15 @@ export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
 export type BulkJobSummary = ReturnType<typeof bulkJobSummary>;
-export type { JournalEntry, Customer, Company, Delivery, DeliveryAttempt };
+export type CompanyRow = ReturnType<typeof companySummary>;
+export type Part = ReturnType<typeof threadPart>;
+/** An author, assignee or customer as a thread names them. */
+export type Person = Part['author'];
+export interface Thread {
+  conversation: ReturnType<typeof threadHead>;
+  parts: Paged & { parts: Part[] };
+}
+export type { JournalEntry, Customer, Company, Delivery, DeliveryAttempt, Fault };
 
 export interface Paged {
   total: number;
@@ -27,11 +36,6 @@ export interface Clock {
 export interface Named {
   id: string;
   name: string;
-}
-export interface Person {
-  type: string;
-  id: string;
-  name: string | null;
 }
 export interface Capped<T> {
   total: number;
@@ -64,63 +68,9 @@ export interface EventsPage {
   held: number;
   summaries: { name: string; count: number; kept: number; first: number; last: number }[];
 }
-export interface CompanyRow {
-  id: string;
-  company_id: string;
-  name: string;
-  plan: string | null;
-  user_count: number;
-  created_at: number;
-  last_request_at: number | null;
-}
 export interface CompanyPage {
   company: Company;
   members: Paged & { customers: CustomerSummary[] };
-}
-export interface Part {
-  id: string;
-  part_type: string;
-  body: string | null;
-  body_text: string | null;
-  author: Person;
-  assigned_to: Person | null;
-  attachments: { name: string; url: string }[];
-  created_at: number;
-}
-export interface Thread {
-  conversation: {
-    id: string;
-    subject: string;
-    body: string;
-    body_text: string;
-    open: boolean;
-    read: boolean;
-    state: 'open' | 'closed' | 'snoozed';
-    snoozed_until: number | null;
-    waiting_since: number | null;
-    created_at: number;
-    updated_at: number;
-    author: Person;
-    assignee: Person | null;
-    customers: Person[];
-    tags: Named[];
-    attachments: { name: string; url: string }[];
-  };
-  parts: Paged & { parts: Part[] };
-}
-export interface Fault {
-  id: number;
-  app?: string;
-  hits: number;
-  operation_id?: string;
-  method?: string;
-  path?: string;
-  latency_ms?: number;
-  error?: string;
-  status?: number;
-  rate_limit?: boolean;
-  count?: number;
-  fraction?: number;
 }
 export interface Snapshot {
   app: string;
@@ -182,7 +132,9 @@ export const DELIVERY_PAGE = 20;
 
 export const api = {
   health: () => call<{ apps: string[]; clock: Clock }>('GET', '/__admin/health'),
-  apps: (offset = 0, q = '') => call<AppsPage>('GET', `/__admin/apps${qs({ offset, limit: 100, q })}`),
+  apps: (offset = 0, q = '', limit = 100) => call<AppsPage>('GET', `/__admin/apps${qs({ offset, limit, q })}`),
+  /** One app's row; 404 once it is gone (a test app dropped as idle). */
+  app: (id: string) => call<AppsPage>('GET', `/__admin/apps${qs({ app: id })}`),
   setClock: (body: { now?: number; advance?: number; frozen?: boolean }) => call<Clock>('POST', '/__admin/clock', body),
   reset: (app?: string) => call<{ reset: string[] }>('POST', `/__admin/reset${qs({ app })}`),
   runJobs: (app?: string) => call<{ ran: number }>('POST', `/__admin/jobs/run${qs({ app })}`),
@@ -199,7 +151,7 @@ export const api = {
   companies: (app: string, offset: number) => call<Paged & { companies: CompanyRow[] }>('GET', `/__admin/companies${qs({ app, offset })}`),
   company: (app: string, id: string, offset: number) => call<CompanyPage>('GET', `/__admin/companies/${enc(id)}${qs({ app, offset })}`),
   tags: (app: string, offset: number) => call<Paged & { tags: (Named & { people: number; companies: number })[] }>('GET', `/__admin/tags${qs({ app, offset, limit: 100 })}`),
-  segments: (app: string) => call<Paged & { segments: (Named & { person_type: string; count: number })[] }>('GET', `/__admin/segments${qs({ app, limit: 100 })}`),
+  segments: (app: string, offset: number) => call<Paged & { segments: (Named & { person_type: string; count: number })[] }>('GET', `/__admin/segments${qs({ app, offset, limit: 100 })}`),
   conversations: (app: string, offset: number) => call<Paged & { conversations: ConversationSummary[] }>('GET', `/__admin/conversations${qs({ app, offset })}`),
   thread: (app: string, id: string, offset: number) => call<Thread>('GET', `/__admin/conversations/${enc(id)}${qs({ app, offset, limit: 100 })}`),
   tail: (query: Query) => call<{ requests: JournalEntry[]; last_seq: number }>('GET', `/__admin/requests/tail${qs(query)}`),

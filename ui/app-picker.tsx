@@ -5,11 +5,12 @@
 
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { Pager, useLoad } from './common.js';
+import { Pager, useLoad, usePages } from './common.js';
 
 export function AppPicker({ app, onPick, version }: { app: string; onPick: (id: string) => void; version: unknown }) {
   const [q, setQ] = useState('');
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const page = useLoad(() => api.apps(offset, q.trim()), [offset, q, version]);
   const list = page.data?.apps ?? [];
   return (
@@ -23,7 +24,7 @@ export function AppPicker({ app, onPick, version }: { app: string; onPick: (id: 
           placeholder="id or name"
           onInput={(e) => {
             setQ(e.currentTarget.value);
-            setOffset(0);
+            pages.reset();
           }}
         />
       </label>
@@ -38,7 +39,7 @@ export function AppPicker({ app, onPick, version }: { app: string; onPick: (id: 
           ))}
         </select>
       </label>
-      {page.data && (page.data.total > list.length || offset > 0) && <Pager offset={offset} next={page.data.next_offset} total={page.data.total} shown={list.length} onGo={setOffset} label="App picker" />}
+      {page.data && (page.data.total > list.length || offset > 0) && <Pager pages={pages} next={page.data.next_offset} total={page.data.total} shown={list.length} label="App picker" />}
     </div>
   );
 }

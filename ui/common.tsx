@@ -37,18 +37,46 @@ export function ErrorNote({ error }: { error: ControlError | undefined }) {
   );
 }
 
-export function Pager({ offset, next, total, shown, onGo, label }: { offset: number; next: number | null; total: number | null; shown: number; onGo: (offset: number) => void; label: string }) {
+/** Where a Pager goes: to an offset (0 is First, or the next page's), or back one page. */
+export interface Pages {
+  offset: number;
+  go: (offset: number) => void;
+  back: () => void;
+  canBack: boolean;
+}
+
+/**
+ * The offsets of the pages walked through, the last one shown: Previous returns to the page before
+ * exactly, even where a page's length is not fixed (a name search reads on from where it stopped).
+ */
+export function usePages(): Pages & { reset: () => void } {
+  const [trail, setTrail] = useState<number[]>([0]);
+  const reset = useCallback(() => setTrail([0]), []);
+  return {
+    offset: trail[trail.length - 1] ?? 0,
+    go: (to: number) => setTrail((t) => (to === 0 ? [0] : [...t, to])),
+    back: () => setTrail((t) => (t.length > 1 ? t.slice(0, -1) : t)),
+    canBack: trail.length > 1,
+    reset,
+  };
+}
+
+export function Pager({ pages, next, total, shown, label }: { pages: Pages; next: number | null; total: number | null; shown: number; label: string }) {
+  const { offset } = pages;
   const range = shown === 0 ? 'none' : `${offset + 1}–${offset + shown}`;
   return (
     <nav class="pager" aria-label={`${label} pages`}>
-      <button type="button" disabled={offset === 0} onClick={() => onGo(0)}>
+      <button type="button" disabled={offset === 0} onClick={() => pages.go(0)}>
         First
+      </button>
+      <button type="button" disabled={!pages.canBack} onClick={pages.back}>
+        Previous
       </button>
       <span>
         {range}
         {total === null ? '' : ` of ${total}`}
       </span>
-      <button type="button" disabled={next === null} onClick={() => next !== null && onGo(next)}>
+      <button type="button" disabled={next === null} onClick={() => next !== null && pages.go(next)}>
         Next
       </button>
     </nav>

@@ -3,7 +3,7 @@
 
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ControlError, setAdminToken, type AppSummary } from './api.js';
+import { api, ControlError, setAdminToken } from './api.js';
 import { AppPicker } from './app-picker.js';
 import { ErrorNote, useLoad } from './common.js';
 import { AppsView } from './views/apps.js';
@@ -39,11 +39,14 @@ function TokenForm({ failed, onToken }: { failed: boolean; onToken: (t: string) 
 function Console() {
   const [view, setView] = useState<View>('Apps');
   const [app, setApp] = useState('demo');
-  const apps = useLoad(() => api.apps(0), []);
-  const list: AppSummary[] = apps.data?.apps ?? [];
+  // The chosen app's own row, read again after every action in Apps: once it is gone (a test app
+  // dropped as idle, fixtures without `demo`) the first app is chosen instead. Only its row is
+  // asked for, so an app past the first page of apps stays chosen.
+  const chosen = useLoad(() => api.app(app), [app]);
+  const gone = chosen.error?.status === 404;
   useEffect(() => {
-    if (list.length > 0 && !list.some((a) => a.id === app)) setApp(list[0]!.id);
-  }, [apps.data]);
+    if (gone) void api.apps(0, '', 1).then((p) => p.apps[0] && setApp(p.apps[0].id));
+  }, [chosen.error]);
   return (
     <div class="shell">
       <header class="top">
@@ -55,11 +58,11 @@ function Console() {
             </button>
           ))}
         </nav>
-        <AppPicker app={app} onPick={setApp} version={apps.data} />
+        <AppPicker app={app} onPick={setApp} version={chosen.data} />
       </header>
-      <ErrorNote error={apps.error} />
+      <ErrorNote error={gone ? undefined : chosen.error} />
       <main id="view">
-        {view === 'Apps' && <AppsView app={app} onChanged={apps.reload} />}
+        {view === 'Apps' && <AppsView app={app} onChanged={chosen.reload} />}
         {view === 'Records' && <RecordsView key={app} app={app} />}
         {view === 'Traffic' && <TrafficView app={app} />}
         {view === 'Faults' && <FaultsView app={app} />}

@@ -9,7 +9,7 @@ import { lifecycleAt } from '../store/conversation-state.js';
 import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, nullable, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../store/app-state.js';
-import type { Author, Conversation } from '../store/types.js';
+import type { Author, Conversation, ConversationPart } from '../store/types.js';
 import { CONTROL_TAG, requireApp } from './target.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
 
@@ -52,6 +52,43 @@ function author(app: AppState, a: Author) {
     name = c?.name ?? c?.email ?? c?.pseudonym ?? null;
   }
   return { type: a.type, id: a.id, name };
+}
+
+/** A thread's head as GET /__admin/conversations/{id} answers it (the console types its page from this). */
+export function threadHead(app: AppState, now: number, c: Conversation) {
+  return {
+    id: c.id,
+    subject: htmlToPlainText(c.subject),
+    body: c.body,
+    body_text: htmlToPlainText(c.body),
+    open: c.open,
+    read: c.read,
+    ...lifecycleAt(c, now),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    author: author(app, c.author),
+    assignee: c.assignee ? author(app, c.assignee) : null,
+    customers: c.customers.map((id) => author(app, { type: app.data.customers.get(id)?.type === 'user' ? 'user' : 'lead', id })),
+    tags: c.tags.flatMap((id) => {
+      const t = app.data.tags.get(id);
+      return t ? [{ id: t.id, name: t.name }] : [];
+    }),
+    attachments: c.attachments,
+  };
+}
+
+/** One part of a thread, in HTML and plain text, with its author's name. */
+export function threadPart(app: AppState, p: ConversationPart) {
+  return {
+    id: p.id,
+    part_type: p.part_type,
+    body: p.body,
+    body_text: p.body === null ? null : htmlToPlainText(p.body),
+    author: author(app, p.author),
+    assigned_to: p.assigned_to ? author(app, p.assigned_to) : null,
+    attachments: p.attachments,
+    created_at: p.created_at,
+  };
 }
 
 export const listConversationsForConsole = adminRoute({
@@ -139,40 +176,11 @@ export const getThread = adminRoute({
     const c = app.data.conversations.get(input.params.id ?? '');
     if (!c) throw notFound(`No conversation ${String(input.params.id).slice(0, 64)} in app ${app.id}`);
     const page = pageOf({ total: c.parts.length, slice: (s, e) => c.parts.slice(s, e) }, pageRequest(input.query));
-    const customers = c.customers.map((id) => author(app, { type: app.data.customers.get(id)?.type === 'user' ? 'user' : 'lead', id }));
-    const tags = c.tags.flatMap((id) => {
-      const t = app.data.tags.get(id);
-      return t ? [{ id: t.id, name: t.name }] : [];
-    });
     return {
       body: {
-        conversation: {
-          id: c.id,
-          subject: htmlToPlainText(c.subject),
-          body: c.body,
-          body_text: htmlToPlainText(c.body),
-          open: c.open,
-          read: c.read,
-          ...lifecycleAt(c, input.store.now()),
-          created_at: c.created_at,
-          updated_at: c.updated_at,
-          author: author(app, c.author),
-          assignee: c.assignee ? author(app, c.assignee) : null,
-          customers,
-          tags,
-          attachments: c.attachments,
-        },
+        conversation: threadHead(app, input.store.now(), c),
         parts: {
-          parts: page.items.map((p) => ({
-            id: p.id,
-            part_type: p.part_type,
-            body: p.body,
-            body_text: p.body === null ? null : htmlToPlainText(p.body),
-            author: author(app, p.author),
-            assigned_to: p.assigned_to ? author(app, p.assigned_to) : null,
-            attachments: p.attachments,
-            created_at: p.created_at,
-          })),
+          parts: page.items.map((p) => threadPart(app, p)),
           total: page.total,
           next_offset: page.next_offset,
         },

@@ -56,6 +56,31 @@ describe('GET /__admin/apps', () => {
     expect(first.body.next_offset).toBe(1);
     await expectRejected(m, 'GET', '/__admin/apps?limit=101', admin, 400, ['parameter_invalid']);
   });
+
+  it('reaches every one of 250 apps exactly once, page by page, and refuses a bad offset or limit', async () => {
+    const m = mock();
+    const made = Array.from({ length: 248 }, (_, i) => `test_every${String(i).padStart(3, '0')}`);
+    for (const token of made) expect((await m.call('GET', '/admins', { token })).status).toBe(200);
+    const seen: string[] = [];
+    const offsets: (number | null)[] = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const res = await m.call('GET', `/__admin/apps?offset=${offset}&limit=100`, admin);
+      expect(res.status).toBe(200);
+      const body = res.body as { apps: { id: string }[]; total: number; next_offset: number | null };
+      expect(body.total).toBe(250);
+      seen.push(...body.apps.map((a) => a.id));
+      offset = body.next_offset;
+      offsets.push(offset);
+    }
+    expect(offsets).toEqual([100, 200, null]);
+    expect(seen).toEqual(['demo', 'other', ...made]);
+    // The default page is 50; past the end is an empty page that still says how many there are.
+    expect((await m.call('GET', '/__admin/apps', admin)).body).toMatchObject({ total: 250, next_offset: 50 });
+    expect((await m.call('GET', '/__admin/apps?offset=250', admin)).body).toMatchObject({ apps: [], total: 250, next_offset: null });
+    for (const bad of ['offset=-1', 'offset=x', 'offset=1000001', 'limit=0', 'limit=1.5']) {
+      await expectRejected(m, 'GET', `/__admin/apps?${bad}`, admin, 400, ['parameter_invalid']);
+    }
+  });
 });
 
 describe('GET /__admin/customers', () => {

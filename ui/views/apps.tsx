@@ -1,9 +1,10 @@
 // Apps: every app's counts and rate-limit window, the clock (freeze, set, advance), reset,
 // snapshots (take, restore, delete), pending jobs by kind, the chosen app's bulk jobs, and save.
+// The apps table pages (First, Previous, Next) through every app, seeded and provisioned.
 
 import { useState } from 'preact/hooks';
 import { api, ControlError, when, type AppSummary } from '../api.js';
-import { ErrorNote, Section, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, useLoad, usePages } from '../common.js';
 
 function useAction(after: () => void) {
   const [error, setError] = useState<ControlError | undefined>(undefined);
@@ -251,21 +252,24 @@ function BulkJobs({ app, version }: { app: string; version: unknown }) {
 }
 
 export function AppsView({ app, onChanged }: { app: string; onChanged: () => void }) {
-  const apps = useLoad(() => api.apps(), []);
+  // One page of apps at a time: a mock can hold a thousand test apps.
+  const pages = usePages();
+  const apps = useLoad(() => api.apps(pages.offset), [pages.offset]);
   const reload = () => {
     apps.reload();
     onChanged();
   };
+  const d = apps.data;
   return (
     <>
-      <Section title="Apps" actions={<button type="button" onClick={apps.reload}>Refresh</button>}>
+      <Section title={d ? `Apps (${d.total})` : 'Apps'} actions={<button type="button" onClick={apps.reload}>Refresh</button>}>
         <ErrorNote error={apps.error} />
-        {apps.data && <AppsTable apps={apps.data.apps} />}
-        {apps.data && apps.data.next_offset !== null && <p class="sub">Showing the first {apps.data.apps.length} of {apps.data.total} apps.</p>}
+        {d && <AppsTable apps={d.apps} />}
+        {d && (d.next_offset !== null || pages.offset > 0) && <Pager pages={pages} next={d.next_offset} total={d.total} shown={d.apps.length} label="Apps" />}
       </Section>
-      {apps.data && <ClockPanel now={apps.data.clock.now} frozen={apps.data.clock.frozen} onChanged={reload} />}
-      {apps.data && <StatePanel app={app} dataDir={apps.data.data_dir} onChanged={reload} />}
-      {apps.data && <BulkJobs app={app} version={apps.data} />}
+      {d && <ClockPanel now={d.clock.now} frozen={d.clock.frozen} onChanged={reload} />}
+      {d && <StatePanel app={app} dataDir={d.data_dir} onChanged={reload} />}
+      {d && <BulkJobs app={app} version={d} />}
     </>
   );
 }

@@ -1,14 +1,14 @@
 // Companies with their user counts, and one company with a page of its members.
 
-import { useState } from 'preact/hooks';
 import { api, when } from '../api.js';
-import { ErrorNote, Pager, Section, show, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, show, useLoad, usePages } from '../common.js';
 import { Attributes } from './customer.js';
 import { CustomerRows } from './customers.js';
 import type { Open } from './records.js';
 
 export function CompanyPage({ app, id, onOpen }: { app: string; id: string; onOpen: (o: Open) => void }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const page = useLoad(() => api.company(app, id, offset), [app, id, offset]);
   const d = page.data;
   return (
@@ -21,7 +21,7 @@ export function CompanyPage({ app, id, onOpen }: { app: string; id: string; onOp
           </Section>
           <Section title={`Members (${d.members.total})`}>
             <CustomerRows customers={d.members.customers} onOpen={(cid) => onOpen({ kind: 'customer', id: cid })} />
-            <Pager label="Members" offset={offset} next={d.members.next_offset} total={d.members.total} shown={d.members.customers.length} onGo={setOffset} />
+            <Pager pages={pages} label="Members" next={d.members.next_offset} total={d.members.total} shown={d.members.customers.length} />
           </Section>
         </>
       )}
@@ -30,7 +30,8 @@ export function CompanyPage({ app, id, onOpen }: { app: string; id: string; onOp
 }
 
 export function Companies({ app, onOpen }: { app: string; onOpen: (id: string) => void }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const page = useLoad(() => api.companies(app, offset), [app, offset]);
   return (
     <Section title="Companies">
@@ -72,7 +73,7 @@ export function Companies({ app, onOpen }: { app: string; onOpen: (id: string) =
               </tbody>
             </table>
           </div>
-          <Pager label="Companies" offset={offset} next={page.data.next_offset} total={page.data.total} shown={page.data.companies.length} onGo={setOffset} />
+          <Pager pages={pages} label="Companies" next={page.data.next_offset} total={page.data.total} shown={page.data.companies.length} />
         </>
       )}
     </Section>

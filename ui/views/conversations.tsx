@@ -1,9 +1,8 @@
 // Conversations, most recently updated first, a page at a time, each with its lifecycle: open,
 // closed or snoozed (until when), who it is assigned to and since when the customer has waited.
 
-import { useState } from 'preact/hooks';
 import { api, when, type ConversationSummary, type Person } from '../api.js';
-import { ErrorNote, Pager, Section, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, useLoad, usePages } from '../common.js';
 
 export const StateBadge = ({ state }: { state: string }) => <span class={`badge ${state}`}>{state}</span>;
 
@@ -57,7 +56,8 @@ export function ConversationRows({ rows, onOpen }: { rows: ConversationSummary[]
 }
 
 export function Conversations({ app, onOpen }: { app: string; onOpen: (id: string) => void }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const page = useLoad(() => api.conversations(app, offset), [app, offset]);
   return (
     <Section title="Conversations">
@@ -65,7 +65,7 @@ export function Conversations({ app, onOpen }: { app: string; onOpen: (id: strin
       {page.data && (
         <>
           <ConversationRows rows={page.data.conversations} onOpen={onOpen} />
-          <Pager label="Conversations" offset={offset} next={page.data.next_offset} total={page.data.total} shown={page.data.conversations.length} onGo={setOffset} />
+          <Pager pages={pages} label="Conversations" next={page.data.next_offset} total={page.data.total} shown={page.data.conversations.length} />
         </>
       )}
     </Section>

@@ -2,7 +2,7 @@
 
 import { useState } from 'preact/hooks';
 import { api, when, type CustomerSummary } from '../api.js';
-import { ErrorNote, Pager, Section, show, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, show, useLoad, usePages } from '../common.js';
 
 export function CustomerRows({ customers, onOpen }: { customers: CustomerSummary[]; onOpen: (id: string) => void }) {
   return (
@@ -53,7 +53,8 @@ export function Customers({ app, onOpen }: { app: string; onOpen: (id: string) =
   const [field, setField] = useState<keyof typeof FIELDS>('name');
   const [text, setText] = useState('');
   const [query, setQuery] = useState<{ field: string; text: string; type: string }>({ field: 'name', text: '', type: 'user' });
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const tags = useLoad(() => api.tags(app, 0), [app]);
   const page = useLoad(() => api.customers({ app, type: query.type, offset, ...(query.text ? { [query.field]: query.text } : {}) }), [app, query, offset]);
   return (
@@ -63,7 +64,7 @@ export function Customers({ app, onOpen }: { app: string; onOpen: (id: string) =
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          setOffset(0);
+          pages.reset();
           setQuery({ field, text, type });
         }}
       >
@@ -109,7 +110,7 @@ export function Customers({ app, onOpen }: { app: string; onOpen: (id: string) =
         <>
           <CustomerRows customers={page.data.customers} onOpen={onOpen} />
           {page.data.total === null && <p class="sub">Name search read {page.data.scanned} customers for this page.</p>}
-          <Pager label="Customers" offset={offset} next={page.data.next_offset} total={page.data.total} shown={page.data.customers.length} onGo={setOffset} />
+          <Pager pages={pages} label="Customers" next={page.data.next_offset} total={page.data.total} shown={page.data.customers.length} />
         </>
       )}
     </Section>

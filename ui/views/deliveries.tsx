@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { api, when, type Delivery, type DeliveryAttempt } from '../api.js';
-import { ErrorNote, Pager, Section, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, useLoad, usePages } from '../common.js';
 
 const REFRESH_MS = 2000;
 
@@ -65,7 +65,8 @@ function Attempt({ a }: { a: DeliveryAttempt }) {
 const keyOf = (d: Delivery) => `${d.subscription_id}/${d.notification_id}`;
 
 export function DeliveriesPanel({ app }: { app: string }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const [opened, setOpened] = useState<string | undefined>(undefined);
   const page = useLoad(() => api.deliveries(app, offset), [app, offset]);
   useEffect(() => {
@@ -73,7 +74,7 @@ export function DeliveriesPanel({ app }: { app: string }) {
     return () => clearInterval(timer);
   }, [page.reload]);
   useEffect(() => {
-    setOffset(0);
+    pages.reset();
     setOpened(undefined);
   }, [app]);
   const list = page.data?.deliveries ?? [];
@@ -140,7 +141,7 @@ export function DeliveriesPanel({ app }: { app: string }) {
             </tbody>
           </table>
         </div>
-        {page.data && <Pager offset={offset} next={page.data.next_offset} total={page.data.total} shown={list.length} onGo={setOffset} label="Deliveries" />}
+        {page.data && <Pager pages={pages} next={page.data.next_offset} total={page.data.total} shown={list.length} label="Deliveries" />}
       </Section>
       {shown && (
         <div class="entry" aria-label={`Delivery ${shown.notification_id}`}>

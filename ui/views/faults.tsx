@@ -17,7 +17,7 @@ function describe(f: Fault): string {
 }
 
 function Form({ app, onAdded }: { app: string; onAdded: () => void }) {
-  const empty = { operation_id: '', method: '', path: '', status: '503', latency_ms: '', fraction: '', count: '', scope: 'app' };
+  const empty = { operation_id: '', method: '', path: '', status: '503', error: '', latency_ms: '', fraction: '', count: '', scope: 'app' };
   const [f, setF] = useState(empty);
   const [error, setError] = useState<ControlError | undefined>(undefined);
   const set = (k: keyof typeof empty) => (e: Event) => setF({ ...f, [k]: (e.currentTarget as HTMLInputElement).value });
@@ -27,7 +27,9 @@ function Form({ app, onAdded }: { app: string; onAdded: () => void }) {
     if (f.operation_id.trim()) spec.operation_id = f.operation_id.trim();
     if (f.method) spec.method = f.method;
     if (f.path.trim()) spec.path = f.path.trim();
-    if (f.status) spec.status = Number(f.status);
+    // An error code names its own status: the status chosen is then left out rather than contradicted.
+    if (f.error.trim()) spec.error = f.error.trim();
+    else if (f.status) spec.status = Number(f.status);
     if (f.latency_ms) spec.latency_ms = Number(f.latency_ms);
     if (f.fraction) spec.fraction = Number(f.fraction);
     if (f.count) spec.count = Number(f.count);
@@ -67,6 +69,9 @@ function Form({ app, onAdded }: { app: string; onAdded: () => void }) {
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          Or error code <input value={f.error} placeholder="tag_not_found (its own status)" onInput={set('error')} />
         </label>
         <label>
           Latency (ms) <input type="number" min="0" max="60000" value={f.latency_ms} onInput={set('latency_ms')} />

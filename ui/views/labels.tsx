@@ -1,13 +1,13 @@
 // Tags and segments with how many records hold each.
 
-import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { ErrorNote, Pager, Section, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, useLoad, usePages } from '../common.js';
 
 export function Labels({ app }: { app: string }) {
-  const [offset, setOffset] = useState(0);
-  const tags = useLoad(() => api.tags(app, offset), [app, offset]);
-  const segments = useLoad(() => api.segments(app), [app]);
+  const pages = usePages();
+  const segmentPages = usePages();
+  const tags = useLoad(() => api.tags(app, pages.offset), [app, pages.offset]);
+  const segments = useLoad(() => api.segments(app, segmentPages.offset), [app, segmentPages.offset]);
   return (
     <div class="grid">
       <Section title="Tags">
@@ -33,7 +33,7 @@ export function Labels({ app }: { app: string }) {
             ))}
           </tbody>
         </table>
-        {tags.data && <Pager label="Tags" offset={offset} next={tags.data.next_offset} total={tags.data.total} shown={tags.data.tags.length} onGo={setOffset} />}
+        {tags.data && <Pager pages={pages} label="Tags" next={tags.data.next_offset} total={tags.data.total} shown={tags.data.tags.length} />}
       </Section>
       <Section title="Segments">
         <ErrorNote error={segments.error} />
@@ -56,6 +56,7 @@ export function Labels({ app }: { app: string }) {
             ))}
           </tbody>
         </table>
+        {segments.data && <Pager pages={segmentPages} label="Segments" next={segments.data.next_offset} total={segments.data.total} shown={segments.data.segments.length} />}
       </Section>
     </div>
   );

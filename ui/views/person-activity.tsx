@@ -3,10 +3,11 @@
 
 import { useState } from 'preact/hooks';
 import { ACTIVITY_PAGE, api, when } from '../api.js';
-import { ErrorNote, Pager, Section, show, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, show, useLoad, usePages } from '../common.js';
 
 export function Notes({ app, id }: { app: string; id: string }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const page = useLoad(() => api.notes(app, id, offset), [app, id, offset]);
   const d = page.data;
   return (
@@ -25,7 +26,7 @@ export function Notes({ app, id }: { app: string; id: string }) {
               </li>
             ))}
           </ol>
-          <Pager label="Notes" offset={offset} next={d.next_offset} total={d.total} shown={d.notes.length} onGo={setOffset} />
+          <Pager pages={pages} label="Notes" next={d.next_offset} total={d.total} shown={d.notes.length} />
         </>
       )}
     </Section>
@@ -97,11 +98,15 @@ export function Events({ app, id }: { app: string; id: string }) {
           </div>
           <Pager
             label="Events"
-            offset={first}
+            pages={{
+              offset: first,
+              go: (to) => setCursors((c) => (to === 0 ? [''] : d.next_before === null ? c : [...c, d.next_before])),
+              back: () => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c)),
+              canBack: cursors.length > 1,
+            }}
             next={d.next_before === null ? null : first + d.events.length}
             total={d.held}
             shown={d.events.length}
-            onGo={(to) => setCursors((c) => (to === 0 ? [''] : d.next_before === null ? c : [...c, d.next_before]))}
           />
         </Section>
       )}

@@ -2,9 +2,8 @@
 // each as plain text with its HTML source one click away (never rendered: nothing in a record can
 // load anything), with who wrote it and when.
 
-import { useState } from 'preact/hooks';
 import { api, when, type Part, type Person } from '../api.js';
-import { ErrorNote, Pager, Section, useLoad } from '../common.js';
+import { ErrorNote, Pager, Section, useLoad, usePages } from '../common.js';
 import { StateBadge, who } from './conversations.js';
 
 function Message({ author, at, kind, text, html, attachments }: { author: Person; at: number; kind: string; text: string | null; html: string | null; attachments: Part['attachments'] }) {
@@ -34,7 +33,8 @@ function Message({ author, at, kind, text, html, attachments }: { author: Person
 }
 
 export function ThreadPage({ app, id, onOpenCustomer }: { app: string; id: string; onOpenCustomer: (id: string) => void }) {
-  const [offset, setOffset] = useState(0);
+  const pages = usePages();
+  const { offset } = pages;
   const { data: thread, error } = useLoad(() => api.thread(app, id, offset), [app, id, offset]);
   const c = thread?.conversation;
   return (
@@ -67,7 +67,7 @@ export function ThreadPage({ app, id, onOpenCustomer }: { app: string; id: strin
               <Message key={p.id} author={p.author} at={p.created_at} kind={p.part_type} text={p.body_text} html={p.body} attachments={p.attachments} />
             ))}
           </ol>
-          <Pager label="Parts" offset={offset} next={thread.parts.next_offset} total={thread.parts.total} shown={thread.parts.parts.length} onGo={setOffset} />
+          <Pager pages={pages} label="Parts" next={thread.parts.next_offset} total={thread.parts.total} shown={thread.parts.parts.length} />
         </Section>
       )}
     </>
