@@ -223,11 +223,6 @@ function ownJobBytes(app: AppState, job: BulkJob): number {
   return bytes;
 }
 
-/** The failed items of every task of a job, task by task. */
-export function jobErrors(job: BulkJob): BulkError[] {
-  return job.tasks.flatMap((t) => t.errors);
-}
-
 /** Jobs oldest first, for the fixture document. */
 export function exportJobs(app: AppState): BulkJob[] {
   const out: BulkJob[] = [];

@@ -1,0 +1,45 @@
+// Bulk jobs at their edges: the closing second, the task cap, the fields of the refusals, a
+// failed job's completed_at, and the text of an item with several problems (pins what mutation
+// testing of src/store/bulk-jobs.ts found unpinned).
+
+import { describe, expect, it } from 'vitest';
+import { expectRejected, mock, TEST_NOW, type TestMock } from '../helpers.js';
+
+const runJobs = (m: TestMock) => m.call('POST', '/__admin/jobs/run?app=demo', { token: null });
+const item = (n: number) => ({ method: 'post', data_type: 'user', data: { user_id: `edge-${n}` } });
+
+describe('bulk jobs at their edges', () => {
+  it('takes a task at the closing second itself, and names job.id when closed or unknown', async () => {
+    const m = mock();
+    const job = (await m.call('POST', '/bulk/users', { body: { items: [item(0)] } })).body;
+    m.clock.advance(900);
+    expect((await m.call('POST', '/bulk/users', { body: { items: [item(1)], job: { id: job.id } } })).status).toBe(202);
+    m.clock.advance(1);
+    const closed = await expectRejected(m, 'POST', '/bulk/users', { body: { items: [item(2)], job: { id: job.id } } }, 403, ['forbidden']);
+    expect(closed.body.errors[0].field).toBe('job.id');
+    const unknown = await expectRejected(m, 'POST', '/bulk/users', { body: { items: [item(2)], job: { id: 'job_v2_nope' } } }, 404, ['job_not_found']);
+    expect(unknown.body.errors[0].field).toBe('job.id');
+  });
+
+  it('takes 100 tasks in a job and refuses the 101st, naming job.id', async () => {
+    const m = mock({ rateLimit: 1_000_000 });
+    const job = (await m.call('POST', '/bulk/users', { body: { items: [item(0)] } })).body;
+    for (let i = 1; i < 100; i++) expect((await m.call('POST', '/bulk/users', { body: { items: [item(i)], job: { id: job.id } } })).status).toBe(202);
+    const over = await expectRejected(m, 'POST', '/bulk/users', { body: { items: [item(100)], job: { id: job.id } } }, 400, ['parameter_invalid']);
+    expect(over.body.errors[0].field).toBe('job.id');
+    expect((await m.call('GET', `/jobs/${job.id}`)).body.tasks).toHaveLength(100);
+  });
+
+  it('sets completed_at on a job whose every item failed, and joins an item\'s problems with "; "', async () => {
+    const m = mock();
+    const bad = { method: 'post', data_type: 'user', data: { user_id: 'x', custom_attributes: { 'a.b': 1, 'c$': 2 } } };
+    const job = (await m.call('POST', '/bulk/users', { body: { items: [bad] } })).body;
+    expect(job.completed_at).toBeNull();
+    m.clock.advance(120);
+    await runJobs(m);
+    const after = (await m.call('GET', `/jobs/${job.id}`)).body;
+    expect([after.state, after.completed_at]).toEqual(['failed', TEST_NOW + 120]);
+    const [failed] = (await m.call('GET', `/jobs/${job.id}/error`)).body.items as { error: string }[];
+    expect(failed?.error.split('; ').map((p) => p.split(':')[0])).toEqual(['parameter_invalid', 'parameter_invalid']);
+  });
+});
