@@ -12,6 +12,9 @@ describe('former_customers', () => {
   it('is empty while everyone the conversations name is here, admins who wrote in them included', async () => {
     const m = mock();
     expect((await conversationsOf(m, ADA)).length).toBeGreaterThan(0);
+    // A conversation an admin started: its author is the admin.
+    const sent = await m.call('POST', '/messages', { body: { message_type: 'inapp', body: 'Hi', from: { type: 'admin', id: 814860 }, to: { type: 'user', id: ADA } } });
+    expect(sent.status, sent.text).toBe(200);
     expect(await formers(m)).toEqual([]);
   });
 
