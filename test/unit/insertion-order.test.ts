@@ -71,6 +71,23 @@ describe('InsertionOrder', () => {
     expect(mine).toEqual(['a', 'b', 'c', 'x', 'y']);
   });
 
+  it('tells two maps of the same version apart', () => {
+    const one = seeded();
+    const two = CowMap.from(new Map([['z', 'z']]));
+    expect(one.version).toBe(two.version);
+    const order = new InsertionOrder<string>();
+    const first = order.ids(one);
+    expect(order.ids(two)).toEqual(['z']);
+    // A set on the map it no longer describes, reported with that map's version: ignored.
+    const before = one.version;
+    one.set('d', 'd');
+    order.saved(one, 'd', true, before);
+    two.set('y', 'y');
+    expect(order.ids(two)).toEqual(['z', 'y']);
+    expect(order.ids(one)).toEqual(['a', 'b', 'c', 'd']);
+    expect(first).toEqual(['a', 'b', 'c']);
+  });
+
   it('forgets its array on clear', () => {
     const map = seeded();
     const order = new InsertionOrder<string>();
