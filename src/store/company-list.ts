@@ -60,8 +60,11 @@ export function companyByName(app: AppState, name: string): Company {
   let best: Company | undefined;
   for (const id of allHolders(app.holderMaps(), holderKey('company', 'n', name))) {
     const c = app.data.companies.get(id) as Company;
+    const newer = best === undefined || c.updated_at > best.updated_at;
+    const tie = best !== undefined && c.updated_at === best.updated_at;
     // Stryker disable next-line EqualityOperator: equivalent, ids are unique (c.id >= best.id as c.id > best.id)
-    if (best === undefined || c.updated_at > best.updated_at || (c.updated_at === best.updated_at && c.id > best.id)) best = c;
+    const tieWon = tie && c.id > (best as Company).id;
+    if (newer || tieWon) best = c;
   }
   if (best === undefined) throw apiError('company_not_found', 'Company Not Found');
   return best;
