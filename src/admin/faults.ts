@@ -3,7 +3,7 @@
 import { apiError, CODE_FOR_STATUS, ERROR_STATUS, notFound, type ErrorCode } from '../core/errors.js';
 import { adminRoute } from '../routes/route.js';
 import { arr, bool, int, num, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
-import type { FaultSpec } from '../store/faults.js';
+import { MAX_FAULTS_PER_SCOPE, type FaultSpec } from '../store/faults.js';
 import { appQuery, CONTROL_TAG } from './target.js';
 
 const specProps: Record<string, Schema> = {
@@ -28,12 +28,12 @@ export const addFault = adminRoute({
   operationId: 'adminAddFault',
   summary: 'Inject a fault',
   description:
-    'Applies to the app named by ?app= or its token, or to every app. Selectors (operation_id, method, path) narrow it; count limits it to the next N matches, fraction to a seeded share. Effects: latency, an error answer, a forced 429, dropped rate-limit headers. At least one effect is required.',
+    `Applies to the app named by ?app= or its token, or to every app. Selectors (operation_id, method, path) narrow it; count limits it to the next N matches, fraction to a seeded share. Effects: latency, an error answer, a forced 429, dropped rate-limit headers. At least one effect is required. At most ${MAX_FAULTS_PER_SCOPE} faults per app and ${MAX_FAULTS_PER_SCOPE} for every app: past it, 409 conflict.`,
   tag: CONTROL_TAG,
   query: appQuery,
   body: obj(specProps),
   response: { status: 201, description: 'The fault', schema: faultSchema },
-  errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'conflict'],
   handler: ({ store, app, body }) => {
     const spec = body as FaultSpec;
     if (spec.status !== undefined) {

@@ -2,7 +2,7 @@
 // service's occasional omission), for one app or all, for the next N matching requests or a seeded
 // fraction of them. Deterministic: every random draw comes from the seeded fault stream of the app asked.
 
-import type { ErrorCode } from '../core/errors.js';
+import { apiError, type ErrorCode } from '../core/errors.js';
 import { hashSeed, Random } from '../core/random.js';
 
 export interface FaultSpec {
@@ -51,8 +51,14 @@ export interface RequestKey {
   path: string;
 }
 
+/** Faults one scope (an app, or every app) may hold: a request reads its app's and the global ones. */
+export const MAX_FAULTS_PER_SCOPE = 100;
+
+const GLOBAL = '';
+
 export class Faults {
-  private list: Fault[] = [];
+  /** Faults by scope (an app id, or GLOBAL), each list in id order: a request reads two lists, never every app's. */
+  private readonly scopes = new Map<string, Fault[]>();
   private nextId = 1;
   private readonly random: Random;
 
@@ -64,39 +70,73 @@ export class Faults {
     this.random = new Random(hashSeed(seed, 'faults'));
   }
 
+  /** Adds a fault; `409 conflict` when its scope already holds MAX_FAULTS_PER_SCOPE. */
   add(spec: FaultSpec): Fault {
+    const scope = spec.app ?? GLOBAL;
+    const list = this.scopes.get(scope) ?? [];
+    if (list.length >= MAX_FAULTS_PER_SCOPE) {
+      const holder = spec.app === undefined ? 'The faults for every app' : `The app "${spec.app}"`;
+      throw apiError('conflict', `${holder} already hold${spec.app === undefined ? '' : 's'} ${MAX_FAULTS_PER_SCOPE} faults, the most the mock keeps; remove one first (DELETE /__admin/faults/{id} or DELETE /__admin/faults).`, 'app');
+    }
     const fault: Fault = { ...spec, id: this.nextId++, hits: 0 };
-    this.list.push(fault);
+    this.scopes.set(scope, [...list, fault]);
     return { ...fault };
   }
 
   all(app?: string): Fault[] {
-    return this.list.filter((f) => app === undefined || f.app === app).map((f) => ({ ...f }));
+    const lists = app === undefined ? [...this.scopes.values()] : [this.scopes.get(app) ?? []];
+    return lists
+      .flat()
+      .sort((a, b) => a.id - b.id)
+      .map((f) => ({ ...f }));
   }
 
   /** Removes a fault; when `app` is given, only one of that app's. */
   remove(id: number, app?: string): boolean {
-    const before = this.list.length;
-    this.list = this.list.filter((f) => f.id !== id || (app !== undefined && f.app !== app));
-    return this.list.length !== before;
+    for (const [scope, list] of app === undefined ? this.scopes : [[app, this.scopes.get(app) ?? []] as const]) {
+      const kept = list.filter((f) => f.id !== id);
+      if (kept.length !== list.length) {
+        this.keep(scope, kept);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Removes every fault, or those of one app; returns how many. */
   clear(app?: string): number {
-    const before = this.list.length;
-    this.list = app === undefined ? [] : this.list.filter((f) => f.app !== app);
-    return before - this.list.length;
+    if (app !== undefined) {
+      const n = this.scopes.get(app)?.length ?? 0;
+      this.scopes.delete(app);
+      return n;
+    }
+    let n = 0;
+    for (const list of this.scopes.values()) n += list.length;
+    this.scopes.clear();
+    return n;
   }
 
-  /** The combined effect of every fault that applies to this request; counts the hits. */
+  /** The combined effect of every fault that applies to this request, in the order they were added; counts the hits. */
   effects(key: RequestKey): FaultEffects {
-    if (this.list.length === 0) return NO_EFFECTS;
+    if (this.scopes.size === 0) return NO_EFFECTS;
+    const global = this.scopes.get(GLOBAL) ?? [];
+    const own = this.scopes.get(key.app) ?? [];
+    if (global.length === 0 && own.length === 0) return NO_EFFECTS;
     const out: FaultEffects = { ...NO_EFFECTS };
     const random = this.streamOf(key.app) ?? this.random;
-    for (const f of this.list) {
+    // The two lists merged by id: the first added wins `error`, and the draws keep one order.
+    let expired = false;
+    for (let g = 0, o = 0; ; ) {
+      const a = global[g];
+      const b = own[o];
+      const f = b === undefined || (a !== undefined && a.id < b.id) ? a : b;
+      if (f === undefined) break;
+      if (f === a) g++;
+      else o++;
       if (!applies(f, key)) continue;
       if (f.fraction !== undefined && random.next() >= f.fraction) continue;
       f.hits++;
+      if (f.count !== undefined && f.hits >= f.count) expired = true;
       if (f.latency_ms !== undefined) {
         const max = f.latency_max_ms ?? f.latency_ms;
         out.latencyMs += f.latency_ms + Math.floor(random.next() * (max - f.latency_ms + 1));
@@ -105,8 +145,17 @@ export class Faults {
       out.rateLimit ||= f.rate_limit === true;
       out.dropRateLimitHeaders ||= f.drop_rate_limit_headers === true;
     }
-    this.list = this.list.filter((f) => f.count === undefined || f.hits < f.count);
+    if (expired) {
+      const live = (f: Fault): boolean => f.count === undefined || f.hits < f.count;
+      this.keep(GLOBAL, global.filter(live));
+      this.keep(key.app, own.filter(live));
+    }
     return out;
+  }
+
+  private keep(scope: string, list: Fault[]): void {
+    if (list.length === 0) this.scopes.delete(scope);
+    else this.scopes.set(scope, list);
   }
 }
 
