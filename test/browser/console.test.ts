@@ -219,6 +219,12 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     const thread = page.locator('ol.thread > li');
     await expect.poll(() => thread.count()).toBe(8);
     await expect.poll(() => thread.first().textContent()).toContain('opening message');
+    // Each message as plain text, its HTML source one click away (shown as text, never rendered).
+    const opening = thread.first();
+    await opening.locator('details > summary').click();
+    await expect.poll(() => opening.locator('details > pre').textContent()).toMatch(/^<p>.*<\/p>$/s);
+    await expect.poll(() => opening.locator('p.body').textContent()).not.toMatch(/[<>]/);
+    expect(await opening.locator('details > pre').evaluate((el) => el.children.length)).toBe(0);
     await expect.poll(() => page.locator('.meta').textContent()).toMatch(/^snoozed until .* · assignee Support \(team\) · waiting since /);
     await shot('records-thread');
     await expectAccessible('Thread');
