@@ -102,6 +102,8 @@ function requeueThrottled(app: AppState, sub: Subscription, job: WebhookJob, unt
 interface Taken {
   app: AppState;
   job: WebhookJob;
+  /** The app's delivery queue when it was handed over: a reset, restore or load installs a new one, and the state it was owed to is gone. */
+  queue: AppState['deliveries'];
 }
 
 /**
@@ -139,7 +141,8 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     lane.waiting = rest.filter((t) => t.app !== app);
     lane.next = 0;
     for (const t of mine) release(t);
-    return mine.map((t) => t.job);
+    // Those handed over before a reset or restore are owed to nobody now: dropped, not queued again.
+    return mine.filter((t) => t.queue === app.deliveries).map((t) => t.job);
   }
 
   async function drain(key: string, lane: Lane): Promise<void> {
@@ -150,7 +153,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
         lane.next = 0;
       }
       try {
-        await attempt(taken.app, taken.job, lane);
+        await attempt(taken, lane);
       } catch {
         // A failed attempt is recorded by attempt itself; nothing may stop the lane.
       } finally {
@@ -160,7 +163,11 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     if (lanes.get(key) === lane) lanes.delete(key);
   }
 
-  async function attempt(app: AppState, job: WebhookJob, lane: Lane): Promise<void> {
+  async function attempt(taken: Taken, lane: Lane): Promise<void> {
+    const { app, job } = taken;
+    // Handed over before a reset, restore or load: that state is gone, so nothing is sent for it.
+    const current = (): boolean => app.deliveries === taken.queue;
+    if (!current()) return;
     const sub = app.data.subscriptions.get(job.subscription_id);
     if (!sub?.active) return;
     // A throttled subscription (429): its deliveries wait, in order, until the throttle ends.
@@ -193,7 +200,6 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       },
     };
     noteAttempt(entry, now, performance.now() - started);
-    recordAttempt(app, sub.id, ok ? 'sent' : 'error', entry);
     const url = new URL(sub.url);
     app.journal.add({
       seq: store.nextJournalSeq(),
@@ -208,8 +214,10 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       operationId: 'webhookDelivery',
       touched: [sub.id, String(notification.id)],
     });
-    // A reset, restore or delete while the attempt was out: nothing more is owed to it.
-    if (!app.data.subscriptions.has(sub.id)) return;
+    // A reset, restore or delete while the attempt was out: the journal keeps what went over the
+    // wire, but the app's feeds, throttle and queue are no longer the ones it was sent for.
+    if (!current() || !app.data.subscriptions.has(sub.id)) return;
+    recordAttempt(app, sub.id, ok ? 'sent' : 'error', entry);
     // Only a 2xx lifts the throttle and only a 429 sets it: other failures leave it as it was.
     if (ok) {
       setThrottle(app, sub.id, now, false);
@@ -236,10 +244,10 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       outstanding.set(nid, (outstanding.get(nid) ?? 0) + 1);
       const lane = lanes.get(key);
       if (lane) {
-        lane.waiting.push({ app, job });
+        lane.waiting.push({ app, job, queue: app.deliveries });
         return;
       }
-      const fresh: Lane = { waiting: [{ app, job }], next: 0 };
+      const fresh: Lane = { waiting: [{ app, job, queue: app.deliveries }], next: 0 };
       lanes.set(key, fresh);
       // Started on a later tick: the store's run that hands deliveries over finishes first, so what
       // an attempt queues back (a throttled delivery) is never taken again by that same run.

@@ -35,7 +35,6 @@ type Row = { id: string; created_at: number };
 const rowOf = (key: string, log: ActivityLog): Row => ({ id: key, created_at: log.created_at });
 
 function index(app: AppState): SortedIndex<Row> {
-  // Stryker disable next-line StringLiteral: equivalent, the group has this one index
   return app.sorted.get('activity-logs', 'created_at', () => {
     const rows: Row[] = [];
     for (const [key, log] of app.data.activityLogs.entries()) rows.push(rowOf(key, log));

@@ -115,6 +115,8 @@ export function checkVersionedRequest(operationId: string, version: ApiVersion, 
   checkNewNames(input.body.custom_attributes, model === 'company' ? companyAttributes : dataAttributes, 'custom_attributes', rule, version);
   if (model !== 'customer' || !Array.isArray(input.body.companies)) return;
   (input.body.companies as unknown[]).forEach((company, i) => {
+    // A removal creates nothing: its attributes are ignored by the write (store/companies.ts).
+    if ((company as Json).remove === true) return;
     checkNewNames((company as Json).custom_attributes, companyAttributes, `companies[${i}].custom_attributes`, rule, version);
   });
 }
