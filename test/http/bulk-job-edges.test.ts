@@ -42,4 +42,13 @@ describe('bulk jobs at their edges', () => {
     const [failed] = (await m.call('GET', `/jobs/${job.id}/error`)).body.items as { error: string }[];
     expect(failed?.error.split('; ').map((p) => p.split(':')[0])).toEqual(['parameter_invalid', 'parameter_invalid']);
   });
+
+  it('pushes out the oldest finished job again at the 22nd: the two oldest are gone, the third kept', async () => {
+    const m = mock();
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await m.call('POST', '/bulk/users', { body: { items: [item(i)] } })).body.id);
+    await runJobs(m);
+    for (const n of [20, 21]) expect((await m.call('POST', '/bulk/users', { body: { items: [item(n)] } })).status).toBe(202);
+    expect([(await m.call('GET', `/jobs/${ids[0]}`)).status, (await m.call('GET', `/jobs/${ids[1]}`)).status, (await m.call('GET', `/jobs/${ids[2]}`)).status]).toEqual([404, 404, 200]);
+  });
 });

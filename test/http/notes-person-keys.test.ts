@@ -43,6 +43,13 @@ describe('notes: person and author keys', () => {
     expect(res.status).toBe(200);
     expect(res.body.author.id).toBe('814860');
   });
+
+  it('names the field of a top-level email the schema takes but lower-casing makes too long', async () => {
+    // The schema caps what is sent (205 characters here); 'İ' lower-cases to two, so the store's
+    // own check refuses it, with the field it is handed for the top-level form.
+    const top = await expectRejected(mock(), 'POST', '/notes', { body: { body: 'x', email: `${'İ'.repeat(200)}@x.io` } }, 400, ['parameter_invalid']);
+    expect(top.body.errors[0].field).toBe('email');
+  });
 });
 
 describe('notes: size and merge order', () => {
