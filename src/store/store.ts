@@ -223,6 +223,8 @@ export class Store {
 
   private drop(app: AppState): void {
     app.journal.clear();
+    // Its faults go with it: a later app of that token starts clean, and faults stay bounded by the apps alive.
+    this.faults.clear(app.id);
     this.provisioned.delete(app.id);
     this.apps.delete(app.id);
     for (const token of app.config.tokens) if (this.tokens.get(token) === app.id) this.tokens.delete(token);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FAULTS_PER_SCOPE } from '../../src/store/faults.js';
-import { errorCodes, mock } from '../helpers.js';
+import { errorCodes, mock, TEST_NOW } from '../helpers.js';
 
 const fault = (m: ReturnType<typeof mock>, spec: object, query = '') => m.call('POST', `/__admin/faults${query}`, { token: null, body: spec });
 const listed = async (m: ReturnType<typeof mock>, query = '') =>
@@ -25,6 +25,18 @@ describe('fault caps and order across scopes', () => {
     const first = (await listed(m, '?app=demo'))[0];
     expect((await m.call('DELETE', `/__admin/faults/${first?.id}?app=demo`, { token: null })).status).toBe(200);
     expect((await fault(m, { latency_ms: 0 }, '?app=demo')).status).toBe(201);
+  });
+
+  it("drops an evicted provisioned app's faults: a later app of that token starts without them", async () => {
+    const m = mock({ testAppIdleSeconds: 60 });
+    expect((await m.call('GET', '/admins', { token: 'test_gone' })).status).toBe(200);
+    expect((await fault(m, { error: 'server_error', operation_id: 'listAdmins' }, '?app=test_gone')).status).toBe(201);
+    expect((await m.call('GET', '/admins', { token: 'test_gone' })).status).toBe(500);
+    m.clock.set(TEST_NOW + 61);
+    await m.call('GET', '/admins', { token: 'test_other' });
+    expect(m.store.appIds()).not.toContain('test_gone');
+    expect(await listed(m)).toEqual([]);
+    expect((await m.call('GET', '/admins', { token: 'test_gone' })).status).toBe(200);
   });
 
   it('applies an app fault and a global one in the order they were added: the first added error wins', async () => {
