@@ -71,8 +71,11 @@ export function keptBytes(value: unknown): number {
  * the base is the fixtures' (bounded by them, and shared by every app provisioned from it), not a
  * client's, so only what the API added counts.
  */
-export const appBytes = (app: AppState, kind: StateKind): number =>
-  (app.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0);
+export const appBytes = (app: AppState, kind: StateKind): number => pastBase(app, app, kind);
+
+/** A state's (the app's, or one of its snapshots') tally of `kind` less the app's seeded base's. */
+const pastBase = (app: AppState, state: Pick<Snapshot, 'data'>, kind: StateKind): number =>
+  (state.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0);
 
 /**
  * What a snapshot (by default, one taken of the app now) pins beyond the seeded base: the sum of its
@@ -82,7 +85,7 @@ export const appBytes = (app: AppState, kind: StateKind): number =>
 export function snapshotBytes(app: AppState, state: Pick<Snapshot, 'data'> = app): number {
   let total = 0;
   for (const kind of STATE_KINDS) {
-    total += Math.max(0, (state.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0));
+    total += Math.max(0, pastBase(app, state, kind));
   }
   return total;
 }
