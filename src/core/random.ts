@@ -89,11 +89,9 @@ export class Random {
 
   /** RFC 4122 version-4 layout, from the seeded stream. */
   uuid(): string {
-    const h = this.hex(32).split('');
-    h[12] = '4';
-    // Stryker disable next-line StringLiteral: equivalent, fallbacks for indexes that always exist
-    h[16] = '89ab'[parseInt(h[16] ?? '0', 16) & 3] ?? '8';
-    const s = h.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    // Sliced from the 32 digits, not split into an array of characters: every event draws one.
+    const h = this.hex(32);
+    const variant = '89ab'.charAt(parseInt(h.charAt(16), 16) & 3);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;
   }
 }

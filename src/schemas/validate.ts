@@ -105,20 +105,39 @@ const NONE: readonly Problem[] = Object.freeze([]);
  * ajv's coercion takes whatever `Number()` does (`0x10`, `1e3`, `60.0`, twenty digits rounded).
  */
 const PLAIN_INTEGER = /^[0-9]{1,15}$/;
+
+/** What a check reads of a schema on every request, derived once per schema (schemas are module constants). */
+function derived<T>(cache: WeakMap<Schema, T>, schema: Schema, make: (props: Record<string, Schema>) => T): T {
+  let value = cache.get(schema);
+  if (value === undefined) {
+    value = make((schema.properties ?? {}) as Record<string, Schema>);
+    cache.set(schema, value);
+  }
+  return value;
+}
+
 const integerKeys = new WeakMap<Schema, readonly string[]>();
 
-function integerKeysOf(schema: Schema): readonly string[] {
-  let keys = integerKeys.get(schema);
-  if (!keys) {
-    const props = (schema.properties ?? {}) as Record<string, Schema>;
-    keys = Object.keys(props).filter((k) => {
+const integerKeysOf = (schema: Schema): readonly string[] =>
+  derived(integerKeys, schema, (props) =>
+    Object.keys(props).filter((k) => {
       const type = props[k]?.type;
       return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
-    });
-    integerKeys.set(schema, keys);
-  }
-  return keys;
-}
+    }),
+  );
+
+const cappedMembers = new WeakMap<Schema, readonly (readonly [string, number])[]>();
+
+/** The members with a maxProperties, and it: a user body has dozens of members and two such. */
+const cappedMembersOf = (schema: Schema): readonly (readonly [string, number])[] =>
+  derived(cappedMembers, schema, (props) => {
+    const out: [string, number][] = [];
+    for (const key in props) {
+      const max = props[key]?.maxProperties;
+      if (typeof max === 'number') out.push([key, max]);
+    }
+    return out;
+  });
 
 /** Integer parameters of a query whose text is not a plain decimal integer. */
 function notPlainIntegers(schema: Schema, value: unknown): Problem[] {
@@ -159,10 +178,9 @@ function oversized(schema: Schema, value: unknown): Problem[] | undefined {
       unknown.push(key);
     }
   }
-  for (const key in props) {
-    const max = props[key]?.maxProperties;
+  for (const [key, max] of cappedMembersOf(schema)) {
     const member = value[key];
-    if (typeof max !== 'number' || !isRecord(member)) continue;
+    if (!isRecord(member)) continue;
     let count = 0;
     for (const _ in member) if (++count > max) return [{ path: key, kind: 'invalid', message: `${key} must NOT have more than ${max} properties.` }];
   }

@@ -44,9 +44,8 @@ export function userToArchive(app: AppState, keys: UserKeys): Customer {
 /** DELETE /users: the user leaves every read and waits in the archive; returns it as it was. */
 export function archiveUser(app: AppState, keys: UserKeys): Customer {
   const user = userToArchive(app, keys);
-  app.removeCustomer(user.id);
   // The archive keeps the record, so its bytes stay counted until it is restored or deleted.
-  addBytes(app.data.tallies, 'customers', customerShare(app, user));
+  app.removeCustomer(user.id, true);
   app.data.archived.set(user.id, user);
   if (user.user_id !== null) app.data.archivedByUserId.set(user.user_id, user.id);
   if (user.email !== null) join(archivedEmailMaps(app), user.email, user.id);

@@ -64,7 +64,8 @@ export class CustomerOrder {
   private list(index: Index, type: CustomerType): TombstoneList {
     let t = index.byType.get(type);
     if (t === undefined) {
-      t = new TombstoneList();
+      // Keyed by rank: distinct integers, so a change finds its entry without a search.
+      t = new TombstoneList(true);
       index.byType.set(type, t);
     }
     return t;

@@ -288,7 +288,18 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   const added = person.added ?? 0;
   const height = levelOf(cid, added);
   const { older, newer } = placeOf(maps, person, record.created_at, height);
-  const stored: StoredEvent = { ...record, seq, older: older[0]?.seq ?? 0, newer: newer[0]?.seq ?? 0 };
+  // Literals of one shape, not spreads: a spread of records from several callers (requests, bulk
+  // items, fixtures) goes the engine's slow generic copy, the costliest line of a POST /events.
+  const stored: StoredEvent = {
+    id: record.id,
+    customer_id: cid,
+    event_name: record.event_name,
+    created_at: record.created_at,
+    metadata: record.metadata,
+    seq,
+    older: older[0]?.seq ?? 0,
+    newer: newer[0]?.seq ?? 0,
+  };
   if (height > 0) {
     stored.links = [];
     for (let l = 1; l <= height; l++) stored.links.push(older[l]?.seq ?? 0, newer[l]?.seq ?? 0);
@@ -296,7 +307,8 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   maps.events.set(seqKey(seq), stored);
   addBytes(maps.tallies, 'events', eventBytes(record));
   const relinks = new Relinks(maps);
-  const personNext: EventPerson = { ...person, oldest: older[0] ? person.oldest : seq, added: added + 1 };
+  const personNext: EventPerson = { newest: person.newest, oldest: older[0] ? person.oldest : seq, added: added + 1, first_name: person.first_name, last_name: person.last_name };
+  if (person.tops !== undefined) personNext.tops = person.tops;
   for (let l = 0; l <= height; l++) {
     const o = older[l];
     const n = newer[l];
@@ -311,11 +323,13 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
   const summary = maps.eventSummaries.get(key);
   if (summary) {
     maps.eventSummaries.set(key, {
-      ...summary,
+      name: summary.name,
       count: summary.count + 1,
       first: Math.min(summary.first, record.created_at),
       last: Math.max(summary.last, record.created_at),
       kept: summary.kept + 1,
+      prev: summary.prev,
+      next: summary.next,
     });
   } else {
     appendSummary(maps, personNext, cid, { name: record.event_name, count: 1, first: record.created_at, last: record.created_at, kept: 1, prev: null, next: null });
@@ -356,7 +370,9 @@ class Relinks {
   private copy(e: StoredEvent): StoredEvent {
     let c = this.copies.get(e.seq);
     if (!c) {
-      c = e.links ? { ...e, links: [...e.links] } : { ...e };
+      // A literal of addEvent's shape, not a spread: an event in order copies its older neighbour.
+      c = { id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata, seq: e.seq, older: e.older, newer: e.newer };
+      if (e.links) c.links = [...e.links];
       this.copies.set(e.seq, c);
     }
     return c;

@@ -19,15 +19,20 @@ import type { Customer, Job, SocialProfile } from './types.js';
  * last second still exports and seeds back.
  */
 export function newJob<J extends Job>(app: AppState, what: DistributiveOmit<J, 'id' | 'due_at'>, dueAt: number): J {
-  return { ...what, id: app.counters.job++, due_at: Math.min(dueAt, CLOCK_MAX_SECONDS) } as unknown as J;
+  return { ...what, id: app.counters.job++, due_at: dueTime(dueAt) } as unknown as J;
 }
+
+const dueTime = (dueAt: number): number => Math.min(dueAt, CLOCK_MAX_SECONDS);
 
 /**
  * Keeps the queue ordered by due time (almost always an append), so the due check is O(1).
  * Webhook deliveries have a queue of their own (app.deliveries, store/delivery-queue.ts).
  */
 export function enqueue(app: AppState, what: DistributiveOmit<Exclude<Job, { kind: 'webhook' }>, 'id' | 'due_at'>, dueAt: number): void {
-  const job = newJob<Job>(app, what, dueAt);
+  insert(app, newJob<Job>(app, what, dueAt));
+}
+
+function insert(app: AppState, job: Job): void {
   const due = job.due_at;
   let i = app.jobs.length;
   while (i > 0 && (app.jobs[i - 1] as Job).due_at > due) i--;
@@ -55,7 +60,9 @@ export function nextJobDue(app: AppState): number | null {
 }
 
 export function enqueueEnrichment(app: AppState, customerId: string, dueAt: number): void {
-  enqueue(app, { kind: 'enrich_customer', customer_id: customerId }, dueAt);
+  // A literal in newJob's member order, not its spread (the engine's slow generic copy): most user
+  // writes queue one of these.
+  insert(app, { kind: 'enrich_customer', customer_id: customerId, id: app.counters.job++, due_at: dueTime(dueAt) });
 }
 
 function socialProfiles(id: string, email: string): SocialProfile[] {

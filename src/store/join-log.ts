@@ -53,6 +53,9 @@ interface Origin {
 /** Tree nodes visited and entries read by `joinedSlice`: read by tests, which count work instead of timing it. */
 export const sliceWork = { visited: 0 };
 
+/** Entries a leave read to find its id's place (the same kind of count, for `positionOf`). */
+export const leaveWork = { read: 0 };
+
 export interface JoinMaps {
   logs: CowMap<JoinLog>;
   seqs: CowMap<number>;
@@ -134,7 +137,7 @@ export function leave(maps: JoinMaps, key: string, id: string): void {
   } else {
     const at = positionOf(log, seq, id);
     if (at < 0) {
-      maps.logs.set(key, { ...log, live });
+      maps.logs.set(key, { ids: log.ids, seqs: log.seqs, length: log.length, live, next: log.next, rejoins: log.rejoins, dead: log.dead, span: log.span, origin: log.origin });
       return;
     }
     let span = log.dead === undefined ? 1 : (log.span as number);
@@ -143,21 +146,30 @@ export function leave(maps: JoinMaps, key: string, id: string): void {
       dead = dead && { n: dead.n, l: dead, r: undefined };
       span *= 2;
     }
-    maps.logs.set(key, { ...log, live, dead: markDead(dead, span, at), span });
+    // Literals of one shape (as join writes), not spreads of logs of several: a leave is on every archive.
+    maps.logs.set(key, { ids: log.ids, seqs: log.seqs, length: log.length, live, next: log.next, rejoins: log.rejoins, dead: markDead(dead, span, at), span, origin: log.origin });
   }
 }
 
-/** Where `id`'s entry numbered `seq` is: the log's numbers ascend (joins append, compaction keeps order). */
+/**
+ * Where `id`'s entry numbered `seq` is: the log's numbers ascend (joins append, compaction keeps
+ * order) and are distinct integers below `next`, so the entry numbered `seq` sits at most `seq`
+ * and at least `seq - (next - length)` positions in (the numbers compaction dropped). A log never
+ * compacted has each entry at its number: the search reads one entry, not log2 of a long log's.
+ */
 function positionOf(log: JoinLog, seq: number, id: string): number {
-  let lo = 0;
-  let hi = log.length;
+  let lo = Math.max(0, seq - (log.next - log.length));
+  let hi = Math.min(log.length, seq + 1);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
+    leaveWork.read++;
     if ((log.seqs[mid] as number) < seq) lo = mid + 1;
     else hi = mid;
   }
+  leaveWork.read++;
   if (log.seqs[lo] === seq && log.ids[lo] === id) return lo;
   // Not reached while the invariants above hold; a wrong mark would corrupt every later slice.
+  leaveWork.read += log.length;
   return log.ids.lastIndexOf(id, log.length - 1);
 }
 

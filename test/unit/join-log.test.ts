@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CowMap } from '../../src/core/cow.js';
-import { baseLog, join, joined, joinedCount, joinedSlice, leave, type JoinLog, type JoinMaps } from '../../src/store/join-log.js';
+import { baseLog, join, joined, joinedCount, joinedSlice, leave, leaveWork, type JoinLog, type JoinMaps } from '../../src/store/join-log.js';
 
 const KEYS = ['k1', 'k2'];
 const IDS = Array.from({ length: 40 }, (_, i) => `id${i}`);
@@ -124,5 +124,33 @@ describe('join logs', () => {
     // at most one mark per entry.
     expect(maps.logs.get('k')).toMatchObject({ length: 19, live: 10 });
     expect(maps.seqs.size).toBe(19);
+  });
+
+  it('finds the place of an id that leaves by reading two entries of a log never compacted, not log2 of it', () => {
+    // A seeded log of 10,000 (a tag's holders), then joins: never compacted, every entry sits at its number.
+    const ids = Array.from({ length: 10_000 }, (_, i) => `s${i}`);
+    const maps: JoinMaps = { logs: CowMap.from(new Map([['k', baseLog(ids)]])), seqs: CowMap.empty() };
+    for (let i = 0; i < 100; i++) join(maps, 'k', `n${i}`);
+    const reads = (id: string): number => {
+      leaveWork.read = 0;
+      leave(maps, 'k', id);
+      return leaveWork.read;
+    };
+    expect(reads('s5000')).toBe(2);
+    expect(reads('n50')).toBe(2);
+    expect(reads('s9999')).toBe(2);
+    join(maps, 'k', 's5000');
+    expect(reads('s5000')).toBe(2);
+    expect(joinedCount(maps, 'k')).toBe(10_097);
+    // Compacted at the 51st of 60 leaves: m70 is numbered 70 at place 19, and the 51 numbers dropped
+    // bound the search to places 19 to 48 (five halvings and the check).
+    const small: JoinMaps = { logs: CowMap.empty(), seqs: CowMap.empty() };
+    for (let i = 0; i < 100; i++) join(small, 'k', `m${i}`);
+    for (let i = 0; i < 60; i++) leave(small, 'k', `m${i}`);
+    expect(small.logs.get('k')).toMatchObject({ length: 49, live: 40, next: 100 });
+    leaveWork.read = 0;
+    leave(small, 'k', 'm70');
+    expect(leaveWork.read).toBe(6);
+    expect(joinedSlice(small, 'k', 0, 100, () => true, true)).toEqual(Array.from({ length: 40 }, (_, i) => `m${60 + i}`).filter((id) => id !== 'm70'));
   });
 });

@@ -3,16 +3,17 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { TombstoneList } from '../../src/store/tombstone-list.js';
+import { findWork, TombstoneList } from '../../src/store/tombstone-list.js';
 
 type Op = { kind: 'push' | 'remove' | 'insert' | 'unpush'; pick: number };
 
 describe('TombstoneList', () => {
-  it('reads every slice as a sorted array of its live entries would, whatever the changes', () => {
+  // Rank-keyed (the order index) and generic: the model's keys are distinct integers, as ranks are.
+  it.each([false, true])('reads every slice as a sorted array of its live entries would, whatever the changes (rank keys: %s)', (rankKeys) => {
     const op = fc.record({ kind: fc.constantFrom<Op['kind']>('push', 'remove', 'remove', 'insert', 'unpush'), pick: fc.nat(1000) });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), fc.nat(80), fc.nat(30), (ops, start, len) => {
-        const list = new TombstoneList();
+        const list = new TombstoneList(rankKeys);
         const model = new Map<number, string>();
         let next = 0;
         const known: number[] = [];
@@ -48,6 +49,34 @@ describe('TombstoneList', () => {
       }),
       { numRuns: 300, seed: 13 },
     );
+  });
+
+  it('finds an entry of a rank-keyed list without gaps at its rank, reading one entry', () => {
+    const ranked = new TombstoneList(true);
+    const plain = new TombstoneList();
+    for (let r = 0; r < 10_000; r++) {
+      ranked.push(`id${r}`, r);
+      plain.push(`id${r}`, r);
+    }
+    const reads = (list: TombstoneList, r: number): number => {
+      findWork.read = 0;
+      expect(list.remove(r, `id${r}`)).toBe(true);
+      return findWork.read;
+    };
+    expect(reads(ranked, 5000)).toBe(1);
+    expect(reads(plain, 5000)).toBeGreaterThanOrEqual(13);
+    expect(reads(ranked, 9999)).toBe(1);
+    findWork.read = 0;
+    ranked.insert('id5000', 5000);
+    expect(findWork.read).toBe(1);
+    // Gaps (ranks of another type's customers) widen the search to them: 100 missing ranks, 7 halvings at most.
+    const gappy = new TombstoneList(true);
+    for (let r = 0; r < 10_100; r++) if (r < 4000 || r >= 4100) gappy.push(`id${r}`, r);
+    findWork.read = 0;
+    expect(gappy.remove(6000, 'id6000')).toBe(true);
+    expect(findWork.read).toBeLessThanOrEqual(7);
+    expect(gappy.slice(3999, 4001)).toEqual(['id3999', 'id4100']);
+    expect(ranked.slice(4999, 5002)).toEqual(['id4999', 'id5000', 'id5001']);
   });
 
   it('leaves the arrays a reader holds unshifted', () => {
