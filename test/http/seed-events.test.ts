@@ -89,6 +89,16 @@ describe('POST /__admin/seed: events kept', () => {
     expect(places(state)).toEqual([['e-1', 5], ['e-2', 8], ['e-3', 9]]);
   });
 
+  it('the export leaves out the events of a person deleted since, keeping their places in the bounds', async () => {
+    const m = mock();
+    expect((await seed(m, doc({ events: [ev('e-1', U1, 'a', T - 2), ev('e-2', U2, 'a', T - 1)] }))).status).toBe(200);
+    expect((await m.call('POST', '/user_delete_requests', { token: 'evs-token', body: { intercom_user_id: U1 } })).status).toBe(200);
+    const state = await exported(m);
+    expect(places(state)).toEqual([['e-2', 2]]);
+    expect(state.event_summaries.map((s: Doc) => s.customer_id)).toEqual([U2]);
+    expect(state.event_log).toEqual({ first: 1, next: 3 });
+  });
+
   it('a log wider than its events keeps its bounds', async () => {
     const state = await seeded({ event_log: { first: 3, next: 20 }, events: [ev('e-1', U1, 'a', T - 1), ev('e-2', U1, 'a', T, 12)] });
     expect(state.event_log).toEqual({ first: 3, next: 20 });
