@@ -66,5 +66,10 @@ describe('event pages', () => {
     expect(next.more).toBe(true);
     // The cursor's event, the five listed, and the sixth that says more follow.
     expect(eventWork.reads - before).toBe(7);
+    // At the oldest end the page stops on the empty link (place 0) without a read.
+    const third = eventPage(m, 'p', { ms: 1003_000, seq: 3 }, 5, 2000, Infinity);
+    expect(third.items.map((e) => e.seq)).toEqual([2, 1]);
+    expect(third.more).toBe(false);
+    expect(eventWork.reads - before).toBe(7 + 3);
   });
 });
