@@ -52,6 +52,8 @@ describe('POST /__admin/seed: events refused, naming the entry', () => {
   const two = [ev('e-1', U1, 'a', T - 20), ev('e-2', U1, 'a', T - 10)];
   const cases: [string, Doc, string][] = [
     ['a log whose next comes before its first', { event_log: { first: 5, next: 4 } }, 'event_log.next'],
+    // Refused on the log before any event is read, so not on the event's place.
+    ['a log whose next comes before its first, with a placed event', { event_log: { first: 5, next: 4 }, events: [ev('e-1', U1, 'a', T, 5)] }, 'event_log.next'],
     ['an event of a person the document lacks', { events: [ev('e-1', U1, 'a', T), ev('e-2', 'u00000000000000000000099', 'a', T)] }, 'events[1].customer_id'],
     ['an event of a visitor', { events: [ev('e-1', VISITOR, 'a', T)] }, 'events[0].customer_id'],
     ['a duplicate event id', { events: [ev('e-1', U1, 'a', T), ev('e-1', U1, 'b', T)] }, 'events[1].id'],
