@@ -54,7 +54,7 @@ describe('bulk jobs at their edges', () => {
 });
 
 describe('bulk jobs: the running oldest, a finished task queued again, rewound ids', () => {
-  it('refuses a 21st job while the oldest is running (a task done, one pending)', async () => {
+  it('refuses a 21st job while the oldest is running: a task done, one pending', async () => {
     const m = mock();
     const oldest = (await m.call('POST', '/bulk/users', { body: { items: [item(0)] } })).body.id as string;
     m.clock.advance(1);
