@@ -99,3 +99,28 @@ describe('bulk jobs: the running oldest, a finished task queued again, rewound i
     expect(new Set(ids).size).toBe(3);
   });
 });
+
+describe('bulk items checked as the single calls check them', () => {
+  it('an event item without event_name fails as parameter_not_found, one of the wrong type as parameter_invalid', async () => {
+    const m = mock();
+    const items = [
+      { method: 'post', data_type: 'event', data: { created_at: TEST_NOW - 10, user_id: 'ada-1' } },
+      { method: 'post', data_type: 'event', data: { event_name: 7, created_at: TEST_NOW - 10, user_id: 'ada-1' } },
+      { method: 'post', data_type: 'event', data: { event_name: 'kept', created_at: TEST_NOW - 10, user_id: 'ada-1' } },
+    ];
+    const job = (await m.call('POST', '/bulk/events', { body: { items } })).body.id as string;
+    await runJobs(m);
+    const feed = (await m.call('GET', `/jobs/${job}/error`)).body.items as { error: string }[];
+    expect(feed.map((e) => e.error.split(':')[0])).toEqual(['parameter_not_found', 'parameter_invalid']);
+    expect(((await m.call('GET', '/events?type=user&user_id=ada-1')).body.events as { event_name: string }[]).map((e) => e.event_name)).toEqual(['kept']);
+  });
+
+  it('a user item with a numeric user_id fails in the feed and creates nobody', async () => {
+    const m = mock();
+    const job = (await m.call('POST', '/bulk/users', { body: { items: [{ method: 'post', data_type: 'user', data: { user_id: 12345, email: 'numeric@example.com' } }] } })).body.id as string;
+    await runJobs(m);
+    const feed = (await m.call('GET', `/jobs/${job}/error`)).body.items as { error: string }[];
+    expect(feed.map((e) => e.error.split(':')[0])).toEqual(['parameter_invalid']);
+    expect((await m.call('GET', '/users?email=numeric@example.com')).body.users).toEqual([]);
+  });
+});
