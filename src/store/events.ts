@@ -248,6 +248,7 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const person = eventPerson(app, input);
   const metadata = checkMetadata(input.metadata);
   const maps = app.data;
+  // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this
   if (maps.eventKeys.get(dedupeKey(person.id, input.event_name, createdAt)) !== undefined) return false;
   while (eventCount(maps) >= maxEvents) evictOldest(maps);
   let id = app.random.uuid();
@@ -256,6 +257,7 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const record = { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata };
   if (budgets) makeRoom(app, budgets, eventBytes(record));
   addEvent(maps, record);
+  // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) ignore the answer
   return true;
 }
 
@@ -370,10 +372,6 @@ class Relinks {
     const c = this.copy(e);
     if (l === 0) c.newer = seq;
     else (c.links as number[])[2 * (l - 1) + 1] = seq;
-  }
-  /** The current version of an event this change may have copied already. */
-  current(e: StoredEvent): StoredEvent {
-    return this.copies.get(e.seq) ?? e;
   }
   write(): void {
     for (const [seq, e] of this.copies) this.maps.events.set(seqKey(seq), e);
@@ -619,9 +617,10 @@ export function seedEvents(
       return { path: `events[${i}]`, problem: 'a duplicate of an earlier event (same person, event_name and created_at)' };
     }
     if (e.seq !== undefined) {
-      if (maps.tallies.get(NEXT) !== undefined && e.seq < nextSeq(maps)) return { path: `events[${i}].seq`, problem: 'places in the log must increase along the list' };
+      // An empty log's next place is 1, below every place (they start at 1).
+      if (e.seq < nextSeq(maps)) return { path: `events[${i}].seq`, problem: 'places in the log must increase along the list' };
       if (log && e.seq >= log.next) return { path: `events[${i}].seq`, problem: 'past event_log.next' };
-      if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, e.seq);
+      // addEvent takes this place, and makes it the log's first if the log has none.
       maps.tallies.set(NEXT, e.seq);
     }
     const { seq: _place, ...record } = e;

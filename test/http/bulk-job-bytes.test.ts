@@ -87,6 +87,26 @@ describe('bulk byte tally, at the byte', () => {
   });
 });
 
+describe('bulk byte tally of a seeded job', () => {
+  it('running its seeded tasks gives back nothing, running the task the app added to it gives back that task', async () => {
+    const source = mock();
+    const id = (await post(source, [good(1)])).body.id as string;
+    expect((await post(source, [good(2)], id)).status).toBe(202);
+    const doc = JSON.parse(await stateText(source));
+    // Room for one task and not quite two: what the app holds past its base decides.
+    const m = mock({ byteBudgets: { bulk: 2 * task(1) - 1 } });
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    expect((await post(m, [good(3)], id)).status).toBe(202);
+    await runJobs(m);
+    expect((await m.call('GET', `/jobs/${id}`)).body.tasks.map((t: { state: string }) => t.state)).toEqual(['completed', 'completed', 'completed']);
+    // The app holds nothing now: one task fits, a second does not.
+    expect((await post(m, [good(4)])).status).toBe(202);
+    const res = await post(m, [good(5)]);
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+  });
+});
+
 describe('completed_at', () => {
   it('stays null while a task of the job is pending, and is set when the last one runs', async () => {
     const m = mock();
