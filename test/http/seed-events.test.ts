@@ -101,6 +101,16 @@ describe('POST /__admin/seed: events kept', () => {
     expect(state.event_log).toEqual({ first: 1, next: 3 });
   });
 
+  it('the cap pushes out an empty place of a seeded log as it would an event', async () => {
+    const m = mock({ limits: { events: 5 } });
+    expect((await seed(m, doc({ events: [ev('e-1', U1, 'a', T - 3, 5), ev('e-2', U1, 'b', T - 2, 8), ev('e-3', U1, 'c', T - 1, 9)] }))).status).toBe(200);
+    // Five places (5 to 9) at a cap of 5: each new event pushes out place 5, then the empty 6.
+    for (const name of ['d', 'e']) expect((await m.call('POST', '/events', { token: 'evs-token', body: { event_name: name, created_at: T, user_id: 'one' } })).status).toBe(202);
+    const state = await exported(m);
+    expect(state.event_log).toEqual({ first: 7, next: 12 });
+    expect(places(state)).toEqual([['e-2', 8], ['e-3', 9], [state.events[2].id, 10], [state.events[3].id, 11]]);
+  });
+
   it('a log wider than its events keeps its bounds', async () => {
     const state = await seeded({ event_log: { first: 3, next: 20 }, events: [ev('e-1', U1, 'a', T - 1), ev('e-2', U1, 'a', T, 12)] });
     expect(state.event_log).toEqual({ first: 3, next: 20 });
