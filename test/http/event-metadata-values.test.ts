@@ -43,6 +43,8 @@ describe('POST /events metadata values at their edges', () => {
       long_value: { url: 'https://example.org', value: 'v'.repeat(TEXT + 1) },
       long_url: { url: 'u'.repeat(TEXT + 1), value: 'v' },
       extra: { url: 'https://example.org', value: 'v', x: 1 },
+      null_url: { url: null, value: 'v' },
+      null_value: { url: 'https://example.org', value: null },
     };
     expect(await refusedFields(m, metadata)).toEqual(Object.keys(metadata).map((k) => `metadata.${k}`));
   });
@@ -58,11 +60,16 @@ describe('POST /events metadata values at their edges', () => {
       nothing: null,
       list: ['a'],
       empty: {},
+      null_currency: { amount: 5, currency: null },
+      extra_amount: { amount: 5, currency: 'usd', x: 1 },
+      flag: true,
     };
     const res = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata } }, 400, Object.keys(metadata).map(() => 'parameter_invalid'));
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(Object.keys(metadata).map((k) => `metadata.${k}`));
     expect(res.body.errors[0].message).toMatch(/^metadata\.frac must be a rich link/);
     expect(res.body.errors[5].message).toMatch(/^metadata\.nothing must be text, a number/);
+    // A boolean is no object: not told it is a malformed rich link.
+    expect(res.body.errors[10].message).toMatch(/^metadata\.flag must be text, a number/);
   });
 
   it('refuses an empty member name, and past the tenth member still checks (but does not keep) values', async () => {

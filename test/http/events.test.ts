@@ -83,11 +83,24 @@ describe('POST /events', () => {
     }
   });
 
-  it('takes a lead by id, and answers 409 for an email two users share', async () => {
+  it('takes a lead by id, and answers 409 for an email two users share, naming email', async () => {
     const m = mock();
     expect((await post(m, { event_name: 'lead-event', created_at: T, id: LEAD })).status).toBe(202);
     expect(await names(m, `intercom_user_id=${LEAD}`)).toEqual(['lead-event']);
-    await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, email: 'shared@example.com' } }, 409, ['conflict']);
+    const shared = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, email: 'shared@example.com' } }, 409, ['conflict']);
+    expect(shared.body.errors[0].field).toBe('email');
+  });
+
+  it('answers 404 for a lead named by its user_id: leads are addressed by id only', async () => {
+    const m = mock();
+    await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: '8a88a590-e1c3-41e2-a502-e0649dbf721c' } }, 404, ['not_found']);
+  });
+
+  it('skips an empty id or user_id and takes the next key given', async () => {
+    const m = mock();
+    expect((await post(m, { event_name: 'by-user-id', created_at: T, id: '', user_id: 'ada-1' })).status).toBe(202);
+    expect((await post(m, { event_name: 'by-email', created_at: T, id: '', user_id: '', email: 'ada@example.com' })).status).toBe(202);
+    expect(await names(m, 'user_id=ada-1')).toEqual(['by-email', 'by-user-id']);
   });
 
   it('an archived user is not found; restored, its events are back', async () => {
@@ -163,7 +176,8 @@ describe('GET /events', () => {
     expect(errorCodes(await m.call('GET', '/events?user_id=ada-1'))).toEqual(['bad_request']);
     expect(errorCodes(await m.call('GET', '/events?type=company&user_id=ada-1'))).toEqual(['bad_request']);
     expect(errorCodes(await m.call('GET', '/events?type=user'))).toEqual(['parameter_not_found']);
-    expect(errorCodes(await m.call('GET', '/events?type=user&user_id=ada-1&before=yesterday'))).toEqual(['parameter_invalid']);
+    const cursor = await m.call('GET', '/events?type=user&user_id=ada-1&before=yesterday');
+    expect([cursor.status, errorCodes(cursor), cursor.body.errors[0].field]).toEqual([400, ['parameter_invalid'], 'before']);
     expect(errorCodes(await m.call('GET', '/events?type=user&user_id=ada-1&per_page=61'))).toEqual(['parameter_invalid']);
     const nobody = await m.call('GET', '/events?type=user&user_id=nobody');
     expect(nobody.status).toBe(404);
