@@ -165,6 +165,22 @@ describe('a seed rewinds the app\'s streams to the seeded state', () => {
     await admin(m, 'POST', '/__admin/reset?app=seeded');
     expect(await run(m, 'seeded-token')).toEqual(second);
   });
+  it('with ?ids=fresh keeps counting job ids too: a queued job never takes the id of one queued before', async () => {
+    const m = mock();
+    const jobIds = async () => (JSON.parse((await admin(m, 'GET', '/__admin/state?app=seeded')).text).jobs as { id: number }[]).map((j) => j.id);
+    const enrich = async (userId: string) => expect((await m.call('POST', '/users', { token: 'seeded-token', body: { user_id: userId, last_seen_ip: '81.2.69.160' } })).status).toBe(200);
+    await admin(m, 'POST', '/__admin/seed', DOC);
+    await enrich('first-1');
+    await enrich('first-2');
+    const first = await jobIds();
+    expect(first).toHaveLength(2);
+    // The document queues no job, so its own counter would start again at 1.
+    await admin(m, 'POST', '/__admin/seed?ids=fresh', DOC);
+    expect(await jobIds()).toEqual([]);
+    await enrich('second-1');
+    const [second] = await jobIds();
+    expect(second).toBe(Math.max(...first) + 1);
+  });
 });
 
 describe('a snapshot restore rewinds the app\'s streams to where they stood when it was taken', () => {
