@@ -184,6 +184,20 @@ describe('a seed rewinds the app\'s streams to the seeded state', () => {
     expect((await m.call('GET', '/users?per_page=10', { token: 'ids-token' })).body.total_count).toBe(4);
   });
 
+  it('with ?ids=fresh counts object ids on from the records the document generated', async () => {
+    const m = mock();
+    const counter = (id: string) => parseInt(id.slice(-6), 16);
+    await admin(m, 'POST', '/__admin/seed', DOC);
+    await run(m, 'seeded-token');
+    await admin(m, 'POST', '/__admin/seed?ids=fresh', DOC);
+    const state = JSON.parse((await admin(m, 'GET', '/__admin/state?app=seeded')).text) as { customers: { id: string }[]; companies: { id: string }[] };
+    const generated = [...state.customers, ...state.companies].map((r) => r.id).filter((id) => id !== DOC.customers?.[0]?.id);
+    expect(generated).toHaveLength(9);
+    const made = await m.call('POST', '/users', { token: 'seeded-token', body: { user_id: 'after-fresh' } });
+    // One counter numbers every object id the app makes, generated or written: the next one is past them all.
+    expect(counter(made.body.id)).toBe(Math.max(...generated.map(counter)) + 1);
+  });
+
   it('with ?ids=fresh keeps counting job ids too: a queued job never takes the id of one queued before', async () => {
     const m = mock();
     const jobIds = async () => (JSON.parse((await admin(m, 'GET', '/__admin/state?app=seeded')).text).jobs as { id: number }[]).map((j) => j.id);
