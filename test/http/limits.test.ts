@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADA } from '../fixture-ids.js';
 import { errorCodes, mock, stateText as state } from '../helpers.js';
 
 const count = (m: ReturnType<typeof mock>, what: 'customers' | 'companies') => m.store.app('demo')!.data[what].size;
@@ -23,6 +24,18 @@ describe('per-app record limits', () => {
     const res = await m.call('POST', '/contacts', { body: {} });
     expect(res.status).toBe(403);
     expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+  });
+
+  it('counts archived users against the customer limit: archiving one frees no room', async () => {
+    const m = mock({ limits: { customers: count(mock(), 'customers') } });
+    expect((await m.call('DELETE', `/users/${ADA}`)).status).toBe(200);
+    const before = await state(m);
+    const res = await m.call('POST', '/contacts', { body: {} });
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+    expect(await state(m)).toBe(before);
+    // Brought back by POST /users, the archived user takes no new room.
+    expect((await m.call('POST', '/users', { body: { user_id: 'ada-1' } })).status).toBe(200);
   });
 
   it('refuses a new company past the limit', async () => {
