@@ -58,6 +58,16 @@ describe('per-app record limits', () => {
     expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
   });
 
+  it('counts every part a write adds: under a limit one part away, the first reply passes and the second is refused', async () => {
+    const total = [...mock().store.app('demo')!.data.conversations.values()].reduce((n, c) => n + c.parts.length, 0);
+    const m = mock({ limits: { parts: total + 1 } });
+    const reply = () => m.call('POST', '/conversations/5714dd359a3fd47136000501/reply', { body: { type: 'admin', admin_id: '814860', message_type: 'comment', body: '<p>hi</p>' } });
+    expect((await reply()).status).toBe(200);
+    const second = await reply();
+    expect(second.status).toBe(403);
+    expect(errorCodes(second)).toEqual(['resource_limit_exceeded']);
+  });
+
   it('frees room again after a reset', async () => {
     const m = mock({ limits: { customers: count(mock(), 'customers') + 1 } });
     expect((await m.call('POST', '/contacts', { body: {} })).status).toBe(200);
