@@ -81,6 +81,25 @@ describe('saving and loading in-process', () => {
     expect(await stateText(after.m)).toBe(await stateText(mock()));
   });
 
+  it('a reset after a reload rewinds a fixture app\'s streams to the fixtures\' start, and a seeded app\'s to where the saved state left them', async () => {
+    const dir = freshDir();
+    const before = withDataDir(dir);
+    await before.m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'extra', tokens: ['extra-token'] } } });
+    for (const token of ['demo-token', 'extra-token']) await before.m.call('POST', '/contacts', { token, body: { name: 'Before the restart' } });
+    await save(before.m);
+    const after = withDataDir(dir);
+    const lead = async (m: TestMock, token: string) => {
+      const res = await m.call('POST', '/contacts', { token, body: { name: 'After' } });
+      return { id: res.body.id, user_id: res.body.user_id, request: res.headers.get('x-request-id') };
+    };
+    const firstExtra = await lead(after.m, 'extra-token');
+    await after.m.call('POST', '/__admin/reset', { token: null });
+    expect(await lead(after.m, 'extra-token')).toEqual(firstExtra);
+    const fresh = mock();
+    await fresh.call('POST', '/__admin/reset', { token: null });
+    expect(await lead(after.m, 'demo-token')).toEqual(await lead(fresh, 'demo-token'));
+  });
+
   it('does not save provisioned test apps', async () => {
     const dir = freshDir();
     const { m } = withDataDir(dir);

@@ -25,11 +25,6 @@ export class UndoLog {
     this.counts.push(count);
   }
 
-  /** Whether any write was recorded (a request refused before writing has nothing to take back). */
-  get empty(): boolean {
-    return this.maps.length === 0;
-  }
-
   /** Each (map, key) the transaction wrote, once, with its slot before the first write (CowMap.prior reads it). */
   *touched(): IterableIterator<[CowMap<unknown>, string, unknown]> {
     const seen = new Map<CowMap<unknown>, Set<string>>();

@@ -135,3 +135,22 @@ describe('enrichment values are stable', () => {
     expect(after.social_profiles.social_profiles[0].id).toBe('3950343434');
   });
 });
+
+describe('queued jobs and snapshots', () => {
+  it('a snapshot keeps the queued jobs: each restore brings them back and they run', async () => {
+    const m = await drained();
+    await post(m, { user_id: 'ada-1', last_seen_ip: '8.8.8.8' });
+    const queued = await jobs(m);
+    expect(queued).toMatchObject([{ customer_id: ADA, due_at: TEST_NOW + m.store.jobDelaySeconds }]);
+    expect((await admin(m, 'POST', '/__admin/snapshots?app=demo', { name: 'queued' })).status).toBe(201);
+    await admin(m, 'POST', '/__admin/jobs/run?app=demo');
+    expect(await jobs(m)).toEqual([]);
+    for (let i = 0; i < 2; i++) {
+      expect((await admin(m, 'POST', '/__admin/snapshots/queued/restore?app=demo')).status).toBe(200);
+      expect(await jobs(m)).toEqual(queued);
+      expect((await user(m, ADA)).location_data).toEqual({ type: 'location_data' });
+      await admin(m, 'POST', '/__admin/jobs/run?app=demo');
+      expect((await user(m, ADA)).location_data.city_name).toEqual(expect.any(String));
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADA } from '../fixture-ids.js';
 import { errorCodes, mock, stateText as state } from '../helpers.js';
 
 const count = (m: ReturnType<typeof mock>, what: 'customers' | 'companies') => m.store.app('demo')!.data[what].size;
@@ -25,6 +26,18 @@ describe('per-app record limits', () => {
     expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
   });
 
+  it('counts archived users against the customer limit: archiving one frees no room', async () => {
+    const m = mock({ limits: { customers: count(mock(), 'customers') } });
+    expect((await m.call('DELETE', `/users/${ADA}`)).status).toBe(200);
+    const before = await state(m);
+    const res = await m.call('POST', '/contacts', { body: {} });
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+    expect(await state(m)).toBe(before);
+    // Brought back by POST /users, the archived user takes no new room.
+    expect((await m.call('POST', '/users', { body: { user_id: 'ada-1' } })).status).toBe(200);
+  });
+
   it('refuses a new company past the limit', async () => {
     const m = mock({ limits: { companies: count(mock(), 'companies') } });
     const before = await state(m);
@@ -43,6 +56,16 @@ describe('per-app record limits', () => {
     });
     expect(res.status).toBe(403);
     expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+  });
+
+  it('counts every part a write adds: under a limit one part away, the first reply passes and the second is refused', async () => {
+    const total = [...mock().store.app('demo')!.data.conversations.values()].reduce((n, c) => n + c.parts.length, 0);
+    const m = mock({ limits: { parts: total + 1 } });
+    const reply = () => m.call('POST', '/conversations/5714dd359a3fd47136000501/reply', { body: { type: 'admin', admin_id: '814860', message_type: 'comment', body: '<p>hi</p>' } });
+    expect((await reply()).status).toBe(200);
+    const second = await reply();
+    expect(second.status).toBe(403);
+    expect(errorCodes(second)).toEqual(['resource_limit_exceeded']);
   });
 
   it('frees room again after a reset', async () => {

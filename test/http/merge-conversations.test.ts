@@ -44,3 +44,24 @@ describe('POST /contacts/convert into an existing user, with conversations', () 
     ]);
   });
 });
+
+describe('a customer\'s conversation list read for the first time after the writes', () => {
+  it('holds what the customer joined through the API and keeps what a merge left it in', async () => {
+    const m = mock({ fixturesDir: FIXTURES });
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    const started = await m.call('POST', '/messages', { token: 'merge-token', body: { from: { type: 'user', id: OTHER }, body: 'A new question' } });
+    expect(started.status).toBe(200);
+    const held = JSON.parse((await m.call('GET', '/__admin/state?app=merge', { token: null })).text).conversations as { id: string }[];
+    const newId = held.map((c) => c.id).find((id) => !id.startsWith('v0'));
+    const convert = await m.call('POST', '/contacts/convert', { token: 'merge-token', body: { contact: { user_id: 'lead-1' }, user: { user_id: 'user-1' } } });
+    expect(convert.status).toBe(200);
+    // Neither list was read before: each is built from the customer's log of conversations.
+    const listed = async (userId: string) => {
+      const res = await m.call('GET', `/conversations?type=user&user_id=${userId}&order=created_at&sort=asc`, { token: 'merge-token' });
+      expect(res.status).toBe(200);
+      return (res.body.conversations as { id: string }[]).map((c) => c.id).sort();
+    };
+    expect(await listed('other-1')).toEqual(['v0000000000000000000000a', newId].sort());
+    expect(await listed('user-1')).toEqual(['v0000000000000000000000a', 'v0000000000000000000000b']);
+  });
+});

@@ -165,6 +165,55 @@ describe('a seed rewinds the app\'s streams to the seeded state', () => {
     await admin(m, 'POST', '/__admin/reset?app=seeded');
     expect(await run(m, 'seeded-token')).toEqual(second);
   });
+  it('skips an id the seeded document holds when the rewound stream draws it again', async () => {
+    const m = mock();
+    const doc = { app: { id: 'ids', tokens: ['ids-token'] }, customers: [{ id: '5714dd359a3fd47136000001', user_id: 'ada-1' }] };
+    const create = (userId: string) => m.call('POST', '/users', { token: 'ids-token', body: { user_id: userId } });
+    await admin(m, 'POST', '/__admin/seed', doc);
+    const drawn = (await create('first')).body.id as string;
+    // The same document plus a user holding the id the stream draws first: the new user gets the next one.
+    const held = { id: drawn, user_id: 'held', email: 'held@example.com' };
+    expect((await admin(m, 'POST', '/__admin/seed', { ...doc, customers: [...doc.customers, held] })).status).toBe(200);
+    const created = await create('second');
+    expect(created.status).toBe(200);
+    expect(created.body.id).not.toBe(drawn);
+    // Ids keep counting up from there (same second, so they sort in the order they were made).
+    const third = (await create('third')).body.id as string;
+    expect(third > created.body.id).toBe(true);
+    expect((await m.call('GET', `/users/${drawn}`, { token: 'ids-token' })).body).toMatchObject({ user_id: 'held', email: 'held@example.com' });
+    expect((await m.call('GET', '/users?per_page=10', { token: 'ids-token' })).body.total_count).toBe(4);
+  });
+
+  it('with ?ids=fresh counts object ids on from the records the document generated', async () => {
+    const m = mock();
+    const counter = (id: string) => parseInt(id.slice(-6), 16);
+    await admin(m, 'POST', '/__admin/seed', DOC);
+    await run(m, 'seeded-token');
+    await admin(m, 'POST', '/__admin/seed?ids=fresh', DOC);
+    const state = JSON.parse((await admin(m, 'GET', '/__admin/state?app=seeded')).text) as { customers: { id: string }[]; companies: { id: string }[] };
+    const generated = [...state.customers, ...state.companies].map((r) => r.id).filter((id) => id !== DOC.customers?.[0]?.id);
+    expect(generated).toHaveLength(9);
+    const made = await m.call('POST', '/users', { token: 'seeded-token', body: { user_id: 'after-fresh' } });
+    // One counter numbers every object id the app makes, generated or written: the next one is past them all.
+    expect(counter(made.body.id)).toBe(Math.max(...generated.map(counter)) + 1);
+  });
+
+  it('with ?ids=fresh keeps counting job ids too: a queued job never takes the id of one queued before', async () => {
+    const m = mock();
+    const jobIds = async () => (JSON.parse((await admin(m, 'GET', '/__admin/state?app=seeded')).text).jobs as { id: number }[]).map((j) => j.id);
+    const enrich = async (userId: string) => expect((await m.call('POST', '/users', { token: 'seeded-token', body: { user_id: userId, last_seen_ip: '81.2.69.160' } })).status).toBe(200);
+    await admin(m, 'POST', '/__admin/seed', DOC);
+    await enrich('first-1');
+    await enrich('first-2');
+    const first = await jobIds();
+    expect(first).toHaveLength(2);
+    // The document queues no job, so its own counter would start again at 1.
+    await admin(m, 'POST', '/__admin/seed?ids=fresh', DOC);
+    expect(await jobIds()).toEqual([]);
+    await enrich('second-1');
+    const [second] = await jobIds();
+    expect(second).toBe(Math.max(...first) + 1);
+  });
 });
 
 describe('a snapshot restore rewinds the app\'s streams to where they stood when it was taken', () => {

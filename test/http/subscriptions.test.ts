@@ -136,6 +136,20 @@ describe('updating, deleting, pinging', () => {
     expect(errorCodes(res)).toEqual(['not_found']);
   });
 
+  it('answers a write that changes nothing with 200 and queues no delivery for it', async () => {
+    const m = mock();
+    await create(m, { url: URL_OK, topics: ['user.created', 'user.tag.created'] });
+    const first = await m.call('POST', '/tags', { body: { name: 'Quiet' } });
+    expect(first.status).toBe(200);
+    const before = await stateOf(m);
+    // The tag exists and names no one: the request writes nothing, so the publisher has nothing to read.
+    const again = await m.call('POST', '/tags', { body: { name: 'Quiet' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await stateOf(m)).toEqual(before);
+    expect(await webhookJobs(m)).toEqual([]);
+  });
+
   it('answers empty feeds for a subscription nothing was sent to', async () => {
     const m = mock();
     const sub = (await create(m, { url: URL_OK, topics: ['user.created'] })).body;
