@@ -31,6 +31,30 @@ describe('DeliveryQueue', () => {
     expect(q.shift()).toBeUndefined();
   });
 
+  it('keeps a running count of its bytes: each job 256 beside its notification, carried by a clone and a rollback', () => {
+    // { id: 'notif_7' }: 32 for the object, 24 + 2 × 2 for the key, 16 + 2 × 7 for the string.
+    const each = 256 + 32 + 28 + 30;
+    const q = new DeliveryQueue();
+    q.add(job(7, 10));
+    q.add(job(8, 20));
+    expect(q.bytes).toBe(2 * each);
+    const copy = q.clone();
+    q.begin();
+    q.add(job(9, 5));
+    q.shift();
+    q.shift();
+    expect(q.bytes).toBe(each);
+    q.rollback();
+    expect(q.bytes).toBe(2 * each);
+    expect(copy.bytes).toBe(2 * each);
+    expect(q.remove(job(8, 20))).toBe(false);
+    expect(q.bytes).toBe(2 * each);
+    q.shift();
+    q.shift();
+    expect(q.bytes).toBe(0);
+    expect(DeliveryQueue.of([job(1, 1), { id: 2, kind: 'enrich_customer', customer_id: 'c', due_at: 1 } as never]).bytes).toBe(each);
+  });
+
   it('takes a subscription\'s deliveries out of the middle and keeps the others in order', () => {
     const q = new DeliveryQueue();
     const n = 101;
@@ -103,6 +127,7 @@ describe('deliveries in AppState.transaction', () => {
     const app = m.store.app('demo')!;
     for (let i = 0; i < MAX_PENDING_DELIVERIES; i++) queueDelivery(app, 'nsub_x', { id: `notif_${i}` }, 1, 100);
     const before = app.deliveries.sorted();
+    const bytes = app.deliveries.bytes;
     expect(() =>
       app.transaction(() => {
         queueDelivery(app, 'nsub_x', { id: 'notif_new' }, 1, 100);
@@ -110,6 +135,7 @@ describe('deliveries in AppState.transaction', () => {
       }),
     ).toThrow('rejected');
     expect(app.deliveries.sorted()).toEqual(before);
+    expect(app.deliveries.bytes).toBe(bytes);
     app.transaction(() => queueDelivery(app, 'nsub_x', { id: 'notif_kept' }, 1, 100));
     expect(app.deliveries.sorted().map((j) => j.notification.id)).toEqual([...before.slice(1).map((j) => j.notification.id), 'notif_kept']);
   });
