@@ -20,31 +20,30 @@ export const DEFAULT_WEBHOOK_FEED_BYTES = 16 * 1024 * 1024;
 
 const measured = new WeakMap<object, number>();
 
-/** keptBytes, remembered per object: a notification's item is shared by every subscription's copy. */
-function objectBytes(value: object): number {
+/**
+ * keptBytes, each object down to `depth` levels remembered: a change owed to 250 subscriptions
+ * renders its item once and wraps it in a new envelope for each, and a retry, a throttled requeue
+ * and a feed entry keep the same objects, so each is walked once.
+ */
+function bytesOf(value: unknown, depth: number): number {
+  if (value === null || typeof value !== 'object') return keptBytes(value);
   let bytes = measured.get(value);
-  if (bytes === undefined) {
-    bytes = keptBytes(value);
-    measured.set(value, bytes);
+  if (bytes !== undefined) return bytes;
+  if (depth === 0) bytes = keptBytes(value);
+  else if (Array.isArray(value)) {
+    bytes = 32 + 8 * value.length;
+    for (const item of value) bytes += bytesOf(item, depth - 1);
+  } else {
+    bytes = 32;
+    const o = value as Record<string, unknown>;
+    for (const key of Object.keys(o)) bytes += 24 + 2 * key.length + bytesOf(o[key], depth - 1);
   }
+  measured.set(value, bytes);
   return bytes;
 }
 
-/**
- * keptBytes of a notification, its members' objects measured once each: a change owed to 250
- * subscriptions renders its item once, and a retry or a throttled requeue keeps the same objects.
- */
-export function notificationBytes(notification: Record<string, unknown>): number {
-  let bytes = measured.get(notification);
-  if (bytes !== undefined) return bytes;
-  bytes = 32;
-  for (const key of Object.keys(notification)) {
-    const v = notification[key];
-    bytes += 24 + 2 * key.length + (v !== null && typeof v === 'object' ? objectBytes(v) : keptBytes(v));
-  }
-  measured.set(notification, bytes);
-  return bytes;
-}
+/** The envelope, its `data` and the item inside: the levels copies share. */
+export const notificationBytes = (notification: Record<string, unknown>): number => bytesOf(notification, 2);
 
 export const deliveryBytes = (job: WebhookJob): number => DELIVERY_BYTES + notificationBytes(job.notification);
 
@@ -53,7 +52,7 @@ export interface MeasuredEntry {
   http_request: object;
 }
 
-export const entryBytes = (entry: MeasuredEntry): number => ENTRY_BYTES + notificationBytes(entry.notification) + objectBytes(entry.http_request);
+export const entryBytes = (entry: MeasuredEntry): number => ENTRY_BYTES + notificationBytes(entry.notification) + bytesOf(entry.http_request, 0);
 
 /** Which of an app's webhook state a new item joins, and how its oldest item is given up. */
 export interface WebhookPart {
