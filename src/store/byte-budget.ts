@@ -133,6 +133,7 @@ export function charge(app: AppState, kind: RecordKind, delta: number): void {
 
 export class ByteBudgets {
   readonly limits: Readonly<Record<BudgetKind, number>>;
+  /** Each app's last counted share (one entry an app and kind, cleared by every recount). */
   private readonly cached = Object.fromEntries(KINDS.map((k) => [k, new Map<string, number>()])) as Record<BudgetKind, Map<string, number>>;
   private readonly sums = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<BudgetKind, number>;
 
@@ -150,7 +151,7 @@ export class ByteBudgets {
     let sum = 0;
     for (const app of this.apps()) {
       const bytes = counted(app, kind);
-      if (bytes > 0) cache.set(app.id, bytes);
+      cache.set(app.id, bytes);
       sum += bytes;
     }
     this.sums[kind] = sum;
@@ -170,8 +171,7 @@ export class ByteBudgets {
     // Counted as if the write stands (a rolled-back one leaves the sum high: a recount mends it).
     const take = (): true => {
       this.sums[kind] = this.sums[kind] - (cache.get(app.id) ?? 0) + mine + bytes;
-      if (mine + bytes > 0) cache.set(app.id, mine + bytes);
-      else cache.delete(app.id);
+      cache.set(app.id, mine + bytes);
       return true;
     };
     if (estimate <= this.limits[kind]) return take();
