@@ -43,15 +43,11 @@ function forget(app: AppState, entry: FeedEntry): void {
 function dropOldestEntry(app: AppState): boolean {
   const { feedLog, tallies, webhookFeeds } = app.data;
   const next = tallies.get(NEXT) ?? 1;
-  const was = tallies.get(FIRST) ?? 1;
-  let first = was;
+  let first = tallies.get(FIRST) ?? 1;
   // Places whose entries left otherwise are skipped once, for good.
   let ref = feedLog.get(placeKey(first));
   while (ref === undefined && first < next) ref = feedLog.get(placeKey(++first));
-  if (ref === undefined) {
-    if (first !== was) tallies.set(FIRST, first);
-    return false;
-  }
+  if (ref === undefined) return false;
   tallies.set(FIRST, first + 1);
   const feeds = webhookFeeds.get(ref.subscription_id);
   if (feeds) webhookFeeds.set(ref.subscription_id, { ...feeds, [ref.feed]: feeds[ref.feed].filter((e) => e !== ref.entry) });

@@ -62,6 +62,7 @@ describe('queued deliveries within the per-app bytes', () => {
   it('keeps deliveries up to the limit exactly and drops the oldest queued past it', async () => {
     const { ids, size } = await fourPings();
     expect(size).toBeGreaterThan(1000);
+    expect(size).toBeLessThan(2000);
     const m = await ready({ limits: { webhookQueueBytes: 3 * size } });
     const sub = await subscribe(m, '/measure');
     for (let i = 0; i < 3; i++) await ping(m, sub);
@@ -175,6 +176,9 @@ describe('feed entries within the per-app bytes', () => {
     const a3 = await attempt(a);
     const a4 = await attempt(a);
     expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a4, a3, a2]);
+    // The next one passes over b's places, gone with b, to a2: the app's oldest left.
+    const a5 = await attempt(a);
+    expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a5, a4, a3]);
   });
 });
 
@@ -197,7 +201,17 @@ describe('every app together within the store-wide webhooks budget', () => {
     // A reset frees the room for the other app's next ping.
     expect((await admin(m, 'POST', '/__admin/reset?app=demo')).status).toBe(200);
     await ping(m, otherSub, other);
-    expect(await queued(m, otherApp)).toHaveLength(1);
+    const kept = await queued(m, otherApp);
+    expect(kept).toHaveLength(1);
+    // One ping of demo's beside it leaves less than 2 pings' room; the other app's user.created
+    // (over 5 KB of attributes, more than that room and all the app holds) cannot be kept, and the
+    // ping the app holds is not given up for it.
+    const again = await subscribe(m, '/measure');
+    await ping(m, again);
+    const attributes = Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`a${k}`, 'v'.repeat(250)]));
+    expect((await m.call('POST', '/users', { token: other, body: { user_id: 'wb-other', custom_attributes: attributes } })).status).toBe(200);
+    expect(await queued(m, otherApp)).toEqual(kept);
+    expect(await queued(m)).toHaveLength(1);
   });
 
   it('counts webhook state in what snapshots pin', async () => {
