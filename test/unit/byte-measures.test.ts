@@ -67,6 +67,16 @@ describe('record measures', () => {
   const attributes = 32 + (24 + 8) + s(4);
   const customerFigure = 1024 + attributes + texts + 8 * 6;
 
+  it('measures a custom attributes object once: records are replaced, never changed in place', () => {
+    const attrs: Record<string, unknown> = { a: 'b' };
+    const c = { ...customer, custom_attributes: attrs } as Customer;
+    const first = customerBytes(c);
+    // Changed in place (which no write does), the object keeps its first figure: it is not walked again.
+    attrs.more = 'x'.repeat(100);
+    expect(customerBytes(c)).toBe(first);
+    expect(customerBytes({ ...c, custom_attributes: { ...attrs } })).toBe(first + 24 + 8 + s(100));
+  });
+
   it('a customer: 1,024, its attributes, its 13 texts and its lists', () => {
     expect(customerBytes(customer)).toBe(customerFigure);
     // A null text counts nothing.
