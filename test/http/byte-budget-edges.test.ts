@@ -60,4 +60,24 @@ describe('a byte budget at its edge', () => {
     expect((await post(m)).status).toBe(200);
     expect((await post(m, OTHER)).status).toBe(403);
   });
+
+  it('never refuses a write that adds nothing or shrinks, even while a restore left every app over the budget', async () => {
+    const f = await figure();
+    const m = mock({ byteBudgets: { customers: f } });
+    const admin = (path: string, body?: unknown) => m.call('POST', path, { token: null, ...(body === undefined ? {} : { body }) });
+    expect((await post(m)).status).toBe(200);
+    expect((await admin('/__admin/snapshots?app=demo', { name: 'full' })).status).toBe(201);
+    expect((await admin('/__admin/reset?app=demo')).status).toBe(200);
+    expect((await post(m, OTHER)).status).toBe(200);
+    // The restore brings demo's user back beside the other app's: 2f kept, over the budget f.
+    expect((await admin('/__admin/snapshots/full/restore?app=demo')).status).toBe(200);
+    const grow = await post(m, 'demo-token', { ...USER, user_id: 'edge-3' });
+    expect(grow.status).toBe(403);
+    expect(grow.body.errors[0].code).toBe('resource_limit_exceeded');
+    // The same user again adds nothing; a shorter attribute gives bytes back: both stand.
+    expect((await post(m, OTHER)).status).toBe(200);
+    const shrink = await post(m, OTHER, { ...USER, custom_attributes: { k: '' } });
+    expect(shrink.status).toBe(200);
+    expect(shrink.body.custom_attributes).toEqual({ k: '' });
+  });
 });

@@ -82,6 +82,23 @@ describe('ByteBudgets', () => {
     expect(snapshotBytes(a)).toBe(25);
   });
 
+  it('counts webhook state past the seeded queue, and every snapshot an app keeps', () => {
+    const a = bareApp('a');
+    const b = bareApp('b');
+    const { budgets } = setup(100, [a, b]);
+    Object.assign(a, { seededQueueBytes: 100, deliveries: { bytes: 150 } });
+    a.data.tallies.set('bytes:webhook-feeds', 30);
+    expect(budgets.used('webhooks')).toBe(80);
+    Object.assign(a, { deliveries: { bytes: 40 } });
+    expect(budgets.used('webhooks')).toBe(0);
+    write(b, 7);
+    const snapshot = (customers: number, queued: number) => ({ data: { tallies: new Map([['bytes:customers', customers]]) }, deliveries: { bytes: queued } });
+    b.snapshots.set('one', snapshot(20, 5) as never);
+    b.snapshots.set('two', snapshot(3, 0) as never);
+    expect(snapshotBytes(b)).toBe(7);
+    expect(budgets.used('snapshots')).toBe(28);
+  });
+
   it('a zero move writes no tally', () => {
     const a = bareApp('a');
     write(a, 0);
