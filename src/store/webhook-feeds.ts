@@ -8,7 +8,7 @@ import type { AppState } from './app-state.js';
 import { FEED_BYTES_TALLY } from './byte-budget.js';
 import { entryBytes, makeWebhookRoom, type WebhookPart } from './webhook-bytes.js';
 import { FEED_LIMIT } from './webhook-limits.js';
-import type { FeedEntry } from './webhooks.js';
+import type { FeedEntry, WebhookFeeds } from './webhooks.js';
 
 export type FeedName = 'sent' | 'error';
 
@@ -26,16 +26,13 @@ const placeKey = (place: number): string => String(place);
 /** Each entry's place in its app's log (an entry is kept by one app only, in its states and snapshots). */
 const places = new WeakMap<FeedEntry, number>();
 
-function moveTally(app: AppState, delta: number): void {
-  const n = (app.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + delta;
-  if (n === 0) app.data.tallies.delete(FEED_BYTES_TALLY);
-  else app.data.tallies.set(FEED_BYTES_TALLY, n);
-}
+const moveTally = (app: AppState, delta: number): void => {
+  app.data.tallies.set(FEED_BYTES_TALLY, (app.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + delta);
+};
 
-/** An entry that left its feed leaves the log and the tally. */
+/** An entry that left its feed leaves the log (every kept entry has a place) and the tally. */
 function forget(app: AppState, entry: FeedEntry): void {
-  const place = places.get(entry);
-  if (place !== undefined) app.data.feedLog.delete(placeKey(place));
+  app.data.feedLog.delete(placeKey(places.get(entry) as number));
   moveTally(app, -entryBytes(entry));
 }
 
@@ -49,8 +46,9 @@ function dropOldestEntry(app: AppState): boolean {
   while (ref === undefined && first < next) ref = feedLog.get(placeKey(++first));
   if (ref === undefined) return false;
   tallies.set(FIRST, first + 1);
-  const feeds = webhookFeeds.get(ref.subscription_id);
-  if (feeds) webhookFeeds.set(ref.subscription_id, { ...feeds, [ref.feed]: feeds[ref.feed].filter((e) => e !== ref.entry) });
+  // A logged entry's feeds are there: a subscription's deletion takes its entries out of the log.
+  const feeds = webhookFeeds.get(ref.subscription_id) as WebhookFeeds;
+  webhookFeeds.set(ref.subscription_id, { ...feeds, [ref.feed]: feeds[ref.feed].filter((e) => e !== ref.entry) });
   forget(app, ref.entry);
   return true;
 }

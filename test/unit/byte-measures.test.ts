@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { keptBytes } from '../../src/store/byte-budget.js';
 import { companyBytes, companyShare, conversationDelta, customerBytes, customerShare, partBytes } from '../../src/store/record-bytes.js';
-import type { Company, Conversation, ConversationPart, Customer } from '../../src/store/types.js';
+import type { Company, Conversation, ConversationPart, Customer, CustomAttributes } from '../../src/store/types.js';
 import { deliveryBytes, entryBytes, notificationBytes } from '../../src/store/webhook-bytes.js';
 import { mock } from '../helpers.js';
 
@@ -68,7 +68,7 @@ describe('record measures', () => {
   const customerFigure = 1024 + attributes + texts + 8 * 6;
 
   it('measures a custom attributes object once: records are replaced, never changed in place', () => {
-    const attrs: Record<string, unknown> = { a: 'b' };
+    const attrs: CustomAttributes = { a: 'b' };
     const c = { ...customer, custom_attributes: attrs } as Customer;
     const first = customerBytes(c);
     // Changed in place (which no write does), the object keeps its first figure: it is not walked again.

@@ -4,6 +4,7 @@
 // caller, with a drop at the cap inside the rejected unit.
 
 import { describe, expect, it } from 'vitest';
+import { AppState } from '../../src/store/app-state.js';
 import { DeliveryQueue, deliveryQueueWork } from '../../src/store/delivery-queue.js';
 import type { WebhookJob } from '../../src/store/types.js';
 import { MAX_PENDING_DELIVERIES, queueDelivery } from '../../src/store/webhooks.js';
@@ -122,6 +123,13 @@ describe('DeliveryQueue', () => {
 });
 
 describe('deliveries in AppState.transaction', () => {
+  it('an app without byte budgets (outside a store) queues within its own limits only', () => {
+    const base = mock().store.app('demo')!.base;
+    const app = new AppState(base, 1);
+    queueDelivery(app, 'nsub_x', { id: 'notif_alone' }, 1, 100);
+    expect(app.deliveries.sorted().map((j) => j.notification.id)).toEqual(['notif_alone']);
+  });
+
   it('a rejected unit leaves the queue exactly as it was, including the delivery a drop at the cap took out', () => {
     const m = mock();
     const app = m.store.app('demo')!;
