@@ -82,6 +82,26 @@ describe('queued deliveries within the per-app bytes', () => {
     expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(1, 3));
   });
 
+  it('drops as many of the oldest as one big delivery needs', async () => {
+    const { ids, size } = await fourPings();
+    const attributes = Object.fromEntries(Array.from({ length: 8 }, (_, k) => [`a${k}`, 'v'.repeat(250)]));
+    const steps = async (m: TestMock) => {
+      const sub = await subscribe(m, '/measure');
+      for (let i = 0; i < 3; i++) await ping(m, sub);
+      expect((await m.call('POST', '/users', { body: { user_id: 'wb-two', custom_attributes: attributes } })).status).toBe(200);
+    };
+    const open = await ready();
+    await steps(open);
+    const user = (await queued(open))[3] as Record<string, any>;
+    const big = deliveryEstimate(user);
+    // Over 8 attributes of 250 characters: more than two pings.
+    expect(big).toBeGreaterThan(2 * size);
+    // Room for the user's delivery and one ping: the three pings fit first, then two must go.
+    const m = await ready({ limits: { webhookQueueBytes: big + size } });
+    await steps(m);
+    expect((await queued(m)).map((n) => n.id)).toEqual([ids[2], user.id]);
+  });
+
   it('keeps no delivery bigger than the limit, and drops nothing for it', async () => {
     const { ids, size } = await fourPings();
     const m = await ready({ limits: { webhookQueueBytes: size } });
