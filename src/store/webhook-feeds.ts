@@ -65,10 +65,10 @@ export const feedPart = (app: AppState): WebhookPart => ({
   dropOldest: () => dropOldestEntry(app),
 });
 
-/** Puts an attempt first in a subscription's feed; false when it cannot be kept (webhook-bytes.ts). */
-export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName, entry: FeedEntry): boolean {
+/** Puts an attempt first in a subscription's feed, unless it cannot be kept (webhook-bytes.ts). */
+export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName, entry: FeedEntry): void {
   const bytes = entryBytes(entry);
-  if (!makeWebhookRoom(app, feedPart(app), queuePart(app), bytes)) return false;
+  if (!makeWebhookRoom(app, feedPart(app), queuePart(app), bytes)) return;
   // Read after the room is made: it may have taken this feed's oldest.
   const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
   const list = [entry, ...prev[feed]];
@@ -81,7 +81,6 @@ export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName,
   feedLog.set(placeKey(place), { subscription_id: subscriptionId, feed, entry });
   places.set(entry, place);
   moveTally(app, bytes);
-  return true;
 }
 
 /** A deleted subscription's feeds leave the log and the tally with it. */
