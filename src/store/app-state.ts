@@ -21,6 +21,8 @@ import { companyShare, conversationDelta, customerShare } from './record-bytes.j
 import type { ScrollSlot } from './scroll.js';
 import type { BulkJob } from './bulk-jobs.js';
 import type { Subscription, WebhookFeeds } from './webhooks.js';
+import type { FeedRef } from './webhook-feeds.js';
+import { DEFAULT_WEBHOOK_FEED_BYTES, DEFAULT_WEBHOOK_QUEUE_BYTES } from './webhook-bytes.js';
 import type { ActivityLog } from './activity-logs.js';
 import type { EventPerson, EventSummary, StoredEvent } from './events.js';
 import type {
@@ -109,6 +111,8 @@ export interface Collections<M extends 'base' | 'live'> {
   subscriptions: Coll<M, Subscription>;
   /** subscription id -> its sent and error feeds, each bounded (store/webhooks.ts) */
   webhookFeeds: Coll<M, WebhookFeeds>;
+  /** place -> a feed entry, in the order the app's feeds kept them, so the oldest goes first past their bytes (store/webhook-feeds.ts) */
+  feedLog: Coll<M, FeedRef>;
   /** Admin activity logs by their place in the app's log (store/activity-logs.ts): the oldest go first past the cap. */
   activityLogs: Coll<M, ActivityLog>;
 }
@@ -155,6 +159,7 @@ export const COLLECTION_NAMES = [
   'bulkOrder',
   'subscriptions',
   'webhookFeeds',
+  'feedLog',
   'activityLogs',
 ] as const satisfies ReadonlyArray<keyof Collections<'base'>>;
 
@@ -204,9 +209,21 @@ export interface AppLimits {
   notes: number;
   /** Data events kept; past it the oldest go (store/events.ts). */
   events: number;
+  /** Bytes of queued webhook deliveries kept; past it the oldest queued go (store/webhook-bytes.ts). */
+  webhookQueueBytes: number;
+  /** Bytes of webhook feed entries kept; past it the app's oldest entries go. */
+  webhookFeedBytes: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { customers: 200_000, companies: 50_000, parts: 500_000, notes: 100_000, events: 100_000 };
+export const DEFAULT_LIMITS: AppLimits = {
+  customers: 200_000,
+  companies: 50_000,
+  parts: 500_000,
+  notes: 100_000,
+  events: 100_000,
+  webhookQueueBytes: DEFAULT_WEBHOOK_QUEUE_BYTES,
+  webhookFeedBytes: DEFAULT_WEBHOOK_FEED_BYTES,
+};
 
 export interface RateWindow {
   start: number;
@@ -249,6 +266,8 @@ export class AppState {
   jobs: Job[];
   /** Webhook deliveries: a queue of their own, so the cap and the due check stay O(log n). */
   deliveries: DeliveryQueue;
+  /** What the seeded queue keeps: the store-wide webhooks budget counts what the API added past it. */
+  readonly seededQueueBytes: number;
   partsTotal: number;
   // Stryker disable next-line ObjectLiteral: equivalent, an empty window reads as one not yet started: takeOperation opens a new one at the first request and ui-apps counts 0 used, as for this one
   rate: RateWindow = { start: 0, used: 0 };
@@ -298,6 +317,7 @@ export class AppState {
     this.data = liveOf(base.data);
     this.jobs = otherJobs(base.jobs);
     this.deliveries = DeliveryQueue.of(base.jobs);
+    this.seededQueueBytes = this.deliveries.bytes;
     this.counters = { ...base.counters };
     this.random = new Random(hashSeed(seed, config.id, 'runtime'));
     this.requestIds = new RequestIds(seed, config.id);

@@ -264,6 +264,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
     events: eventMaps.events,
     subscriptions: byId(doc.subscriptions ?? []),
     webhookFeeds: new Map(),
+    feedLog: new Map(),
     activityLogs: seedActivityLogs(doc.activity_logs ?? [], tallies),
     eventKeys: eventMaps.eventKeys,
     eventIds: eventMaps.eventIds,

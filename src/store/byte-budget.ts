@@ -15,10 +15,10 @@ import type { AppState, Snapshot } from './app-state.js';
 
 /** What an app's state holds, each kind a tally in the state (a snapshot carries them). */
 export type StateKind = 'bulk' | 'events' | 'notes' | 'conversations' | 'customers' | 'companies';
-export type BudgetKind = StateKind | 'snapshots';
+export type BudgetKind = StateKind | 'webhooks' | 'snapshots';
 
 const STATE_KINDS: readonly StateKind[] = ['bulk', 'events', 'notes', 'conversations', 'customers', 'companies'];
-const KINDS: readonly BudgetKind[] = [...STATE_KINDS, 'snapshots'];
+const KINDS: readonly BudgetKind[] = [...STATE_KINDS, 'webhooks', 'snapshots'];
 
 const MiB = 1024 * 1024;
 
@@ -29,6 +29,7 @@ export const DEFAULT_BYTE_BUDGETS: Readonly<Record<BudgetKind, number>> = {
   conversations: 256 * MiB,
   customers: 256 * MiB,
   companies: 64 * MiB,
+  webhooks: 256 * MiB,
   snapshots: 512 * MiB,
 };
 
@@ -41,6 +42,18 @@ const REFUSAL: Record<RecordKind, [string, string]> = {
 };
 
 const tallyKey = (kind: StateKind): string => `bytes:${kind}`;
+
+/** The app's tally of its webhook feeds' bytes (store/webhook-feeds.ts); its queue's is in the queue. */
+export const FEED_BYTES_TALLY = 'bytes:webhook-feeds';
+
+/** What a state (the app's, or a snapshot's) keeps of webhook state: its feeds and its queued deliveries. */
+export const webhookBytes = (state: Pick<Snapshot, 'data' | 'deliveries'>): number => (state.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + state.deliveries.bytes;
+
+/** The same past the app's seeded queue (the fixtures hold no feeds), never less than nothing. */
+const webhooksPastBase = (app: AppState, state: Pick<Snapshot, 'data' | 'deliveries'>): number => Math.max(0, webhookBytes(state) - app.seededQueueBytes);
+
+/** An app's share of the webhooks budget. */
+export const webhookShare = (app: AppState): number => webhooksPastBase(app, app);
 
 /** A JS heap estimate of a parsed JSON value as kept: headers, slots, and two bytes a character (an upper bound). */
 export function keptBytes(value: unknown): number {
@@ -79,19 +92,20 @@ const pastBase = (app: AppState, state: Pick<Snapshot, 'data'>, kind: StateKind)
 
 /**
  * What a snapshot (by default, one taken of the app now) pins beyond the seeded base: the sum of its
- * state's tallies, O(kinds). Data it shares with the live app is counted again, so the figure bounds
- * what snapshots keep alive even once the live app has let go of it.
+ * state's tallies, and its webhook feeds and queue, O(kinds). Data it shares with the live app is
+ * counted again, so the figure bounds what snapshots keep alive even once the live app has let go of it.
  */
-export function snapshotBytes(app: AppState, state: Pick<Snapshot, 'data'> = app): number {
-  let total = 0;
+export function snapshotBytes(app: AppState, state: Pick<Snapshot, 'data' | 'deliveries'> = app): number {
+  let total = webhooksPastBase(app, state);
   for (const kind of STATE_KINDS) {
     total += Math.max(0, pastBase(app, state, kind));
   }
   return total;
 }
 
-/** An app's share of `kind`: its tally past the base, or the sum over its snapshots (at most 100). */
+/** An app's share of `kind`: its tally past the base, its webhook state, or the sum over its snapshots (at most 100). */
 function counted(app: AppState, kind: BudgetKind): number {
+  if (kind === 'webhooks') return webhookShare(app);
   if (kind !== 'snapshots') return Math.max(0, appBytes(app, kind));
   let total = 0;
   for (const snapshot of app.snapshots.values()) total += snapshotBytes(app, snapshot);
@@ -119,6 +133,7 @@ export function charge(app: AppState, kind: RecordKind, delta: number): void {
 
 export class ByteBudgets {
   readonly limits: Readonly<Record<BudgetKind, number>>;
+  /** Each app's last counted share (one entry an app and kind, cleared by every recount). */
   private readonly cached = Object.fromEntries(KINDS.map((k) => [k, new Map<string, number>()])) as Record<BudgetKind, Map<string, number>>;
   private readonly sums = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<BudgetKind, number>;
 
@@ -136,7 +151,7 @@ export class ByteBudgets {
     let sum = 0;
     for (const app of this.apps()) {
       const bytes = counted(app, kind);
-      if (bytes > 0) cache.set(app.id, bytes);
+      cache.set(app.id, bytes);
       sum += bytes;
     }
     this.sums[kind] = sum;
@@ -156,8 +171,7 @@ export class ByteBudgets {
     // Counted as if the write stands (a rolled-back one leaves the sum high: a recount mends it).
     const take = (): true => {
       this.sums[kind] = this.sums[kind] - (cache.get(app.id) ?? 0) + mine + bytes;
-      if (mine + bytes > 0) cache.set(app.id, mine + bytes);
-      else cache.delete(app.id);
+      cache.set(app.id, mine + bytes);
       return true;
     };
     if (estimate <= this.limits[kind]) return take();

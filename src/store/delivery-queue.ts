@@ -7,6 +7,7 @@
 // indexes do), so the queue is exactly as before, drops at the cap included.
 
 import type { Job, WebhookJob } from './types.js';
+import { deliveryBytes } from './webhook-bytes.js';
 
 /** Heap slots moved, counted for the tests that pin the queue's cost (test/unit/delivery-queue.test.ts). */
 export const deliveryQueueWork = { moves: 0 };
@@ -30,6 +31,8 @@ export class DeliveryQueue {
   private steps: Step[] | null = null;
   /** Counts every change, so a caller can tell the queue changed (data-dir.ts). */
   version = 0;
+  /** What the queued deliveries keep (webhook-bytes.ts), moved by every add and remove, so a clone and a rollback carry it. */
+  bytes = 0;
 
   /** The webhook jobs among `jobs` (a fixture's or an export's queue). */
   static of(jobs: Iterable<Job>): DeliveryQueue {
@@ -50,6 +53,7 @@ export class DeliveryQueue {
   add(job: WebhookJob): void {
     this.version++;
     this.steps?.push({ added: true, job });
+    this.bytes += deliveryBytes(job);
     let set = this.bySubscription.get(job.subscription_id);
     if (!set) this.bySubscription.set(job.subscription_id, (set = new Set()));
     set.add(job);
@@ -70,6 +74,7 @@ export class DeliveryQueue {
     if (i === undefined) return false;
     this.version++;
     this.steps?.push({ added: false, job });
+    this.bytes -= deliveryBytes(job);
     this.slot.delete(job);
     const set = this.bySubscription.get(job.subscription_id) as Set<WebhookJob>;
     set.delete(job);
@@ -108,6 +113,7 @@ export class DeliveryQueue {
       set.add(job);
     }
     q.version = this.version;
+    q.bytes = this.bytes;
     return q;
   }
 

@@ -97,7 +97,7 @@ const headBytes = (c: Conversation): number =>
  */
 export function conversationDelta(prev: Conversation | undefined, next: Conversation): number {
   let delta = headBytes(next) - (prev ? headBytes(prev) : 0);
-  if (prev?.parts !== next.parts) for (let i = prev?.parts.length ?? 0; i < next.parts.length; i++) delta += partBytes(next.parts[i] as ConversationPart);
+  for (let i = prev?.parts.length ?? 0; i < next.parts.length; i++) delta += partBytes(next.parts[i] as ConversationPart);
   return delta;
 }
 

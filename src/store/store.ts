@@ -47,9 +47,9 @@ export interface StoreOptions {
   journalSize?: number;
   /** Bytes all journals together may hold (default 64 MiB); past it the oldest entries go. */
   journalBytes?: number;
-  /** Most customers, companies and parts an app may reach through API writes. */
+  /** Most customers, companies, parts, notes and events an app may reach through API writes, and the bytes of webhook state it keeps. */
   limits?: Partial<AppLimits>;
-  /** Bytes every app together may keep of each kind (pending bulk items, events, notes, conversations, customers, companies, snapshots: store/byte-budget.ts). */
+  /** Bytes every app together may keep of each kind (pending bulk items, events, notes, conversations, customers, companies, webhook state, snapshots: store/byte-budget.ts). */
   byteBudgets?: Partial<Record<BudgetKind, number>>;
 }
 

@@ -7,7 +7,9 @@ import type { AppState } from './app-state.js';
 import { newJob } from './jobs.js';
 import type { WebhookJob } from './types.js';
 
-import { FEED_LIMIT, MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './webhook-limits.js';
+import { MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './webhook-limits.js';
+import { deliveryBytes, makeWebhookRoom } from './webhook-bytes.js';
+import { dropFeeds, feedPart, keepEntry, queuePart } from './webhook-feeds.js';
 
 export * from './webhook-limits.js';
 
@@ -125,7 +127,7 @@ export function updateSubscription(app: AppState, id: string, now: number, input
 export function deleteSubscription(app: AppState, id: string): Subscription {
   const sub = requireSubscription(app, id);
   app.data.subscriptions.delete(id);
-  app.data.webhookFeeds.delete(id);
+  dropFeeds(app, id);
   dropQueued(app, id);
   return sub;
 }
@@ -162,22 +164,23 @@ export function notificationEvent(app: AppState, topic: string, item: Record<str
 
 /**
  * Queues one attempt of a notification for a subscription, due `dueAt` (or when the subscription's
- * throttle ends, if later). Past the cap the oldest queued delivery is dropped: a receiver that is
- * down for long loses the oldest news, never the API's memory. O(log n): app.deliveries is a heap.
+ * throttle ends, if later). Past the cap, or past the queue's bytes, the oldest queued deliveries
+ * are dropped: a receiver that is down for long loses the oldest news, never the API's memory.
+ * O(log n) a delivery queued or dropped: app.deliveries is a heap.
  */
 export function queueDelivery(app: AppState, subscriptionId: string, notification: Record<string, unknown>, attempt: number, dueAt: number): void {
   // A loop, not an if: a seeded queue may start over the cap; each delivery is dropped at most once.
   while (app.deliveries.size >= MAX_PENDING_DELIVERIES) app.deliveries.shift();
   // A throttled subscription's deliveries all wait for the throttle's end, so they keep their order.
   const held = throttleOf(app, subscriptionId);
-  app.deliveries.add(newJob<WebhookJob>(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, held ? Math.max(dueAt, held.until) : dueAt));
+  const job = newJob<WebhookJob>(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, held ? Math.max(dueAt, held.until) : dueAt);
+  if (makeWebhookRoom(app, queuePart(app), feedPart(app), deliveryBytes(job))) app.deliveries.add(job);
 }
 
-/** Appends an attempt to the subscription's sent or error feed (newest first, FEED_LIMIT kept). */
+/** Puts an attempt first in the subscription's sent or error feed (newest first, FEED_LIMIT and the feeds' bytes kept). */
 export function recordAttempt(app: AppState, subscriptionId: string, feed: 'sent' | 'error', entry: FeedEntry): void {
   if (!app.data.subscriptions.has(subscriptionId)) return;
-  const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
-  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: [entry, ...prev[feed]].slice(0, FEED_LIMIT) });
+  keepEntry(app, subscriptionId, feed, entry);
 }
 
 /** Where a subscription's throttle stands: the delay its next 429 doubles, and until when it holds. */

@@ -4,6 +4,7 @@
 // caller, with a drop at the cap inside the rejected unit.
 
 import { describe, expect, it } from 'vitest';
+import { AppState } from '../../src/store/app-state.js';
 import { DeliveryQueue, deliveryQueueWork } from '../../src/store/delivery-queue.js';
 import type { WebhookJob } from '../../src/store/types.js';
 import { MAX_PENDING_DELIVERIES, queueDelivery } from '../../src/store/webhooks.js';
@@ -29,6 +30,30 @@ describe('DeliveryQueue', () => {
     expect(drain(q)).toEqual([2, 4, 5, 1, 3]);
     expect(q.size).toBe(0);
     expect(q.shift()).toBeUndefined();
+  });
+
+  it('keeps a running count of its bytes: each job 256 beside its notification, carried by a clone and a rollback', () => {
+    // { id: 'notif_7' }: 32 for the object, 24 + 2 × 2 for the key, 16 + 2 × 7 for the string.
+    const each = 256 + 32 + 28 + 30;
+    const q = new DeliveryQueue();
+    q.add(job(7, 10));
+    q.add(job(8, 20));
+    expect(q.bytes).toBe(2 * each);
+    const copy = q.clone();
+    q.begin();
+    q.add(job(9, 5));
+    q.shift();
+    q.shift();
+    expect(q.bytes).toBe(each);
+    q.rollback();
+    expect(q.bytes).toBe(2 * each);
+    expect(copy.bytes).toBe(2 * each);
+    expect(q.remove(job(8, 20))).toBe(false);
+    expect(q.bytes).toBe(2 * each);
+    q.shift();
+    q.shift();
+    expect(q.bytes).toBe(0);
+    expect(DeliveryQueue.of([job(1, 1), { id: 2, kind: 'enrich_customer', customer_id: 'c', due_at: 1 } as never]).bytes).toBe(each);
   });
 
   it('takes a subscription\'s deliveries out of the middle and keeps the others in order', () => {
@@ -98,11 +123,19 @@ describe('DeliveryQueue', () => {
 });
 
 describe('deliveries in AppState.transaction', () => {
+  it('an app without byte budgets (outside a store) queues within its own limits only', () => {
+    const base = mock().store.app('demo')!.base;
+    const app = new AppState(base, 1);
+    queueDelivery(app, 'nsub_x', { id: 'notif_alone' }, 1, 100);
+    expect(app.deliveries.sorted().map((j) => j.notification.id)).toEqual(['notif_alone']);
+  });
+
   it('a rejected unit leaves the queue exactly as it was, including the delivery a drop at the cap took out', () => {
     const m = mock();
     const app = m.store.app('demo')!;
     for (let i = 0; i < MAX_PENDING_DELIVERIES; i++) queueDelivery(app, 'nsub_x', { id: `notif_${i}` }, 1, 100);
     const before = app.deliveries.sorted();
+    const bytes = app.deliveries.bytes;
     expect(() =>
       app.transaction(() => {
         queueDelivery(app, 'nsub_x', { id: 'notif_new' }, 1, 100);
@@ -110,6 +143,7 @@ describe('deliveries in AppState.transaction', () => {
       }),
     ).toThrow('rejected');
     expect(app.deliveries.sorted()).toEqual(before);
+    expect(app.deliveries.bytes).toBe(bytes);
     app.transaction(() => queueDelivery(app, 'nsub_x', { id: 'notif_kept' }, 1, 100));
     expect(app.deliveries.sorted().map((j) => j.notification.id)).toEqual([...before.slice(1).map((j) => j.notification.id), 'notif_kept']);
   });

@@ -1,0 +1,106 @@
+// The sent and error feeds of an app's subscriptions, kept within their count (FEED_LIMIT a feed)
+// and their bytes (webhook-bytes.ts). Past the bytes the app's oldest entry goes, whichever feed
+// holds it: an app-wide log of the entries in the order they were kept (keyed by place, first and
+// next place in the tallies, as the events' log) finds it at once, so making room never walks the
+// feeds. Entries that leave otherwise (past FEED_LIMIT, with their subscription) leave the log too.
+
+import type { AppState } from './app-state.js';
+import { FEED_BYTES_TALLY } from './byte-budget.js';
+import { entryBytes, makeWebhookRoom, type WebhookPart } from './webhook-bytes.js';
+import { FEED_LIMIT } from './webhook-limits.js';
+import type { FeedEntry, WebhookFeeds } from './webhooks.js';
+
+export type FeedName = 'sent' | 'error';
+
+/** One entry of the app-wide log: where the entry is kept. */
+export interface FeedRef {
+  subscription_id: string;
+  feed: FeedName;
+  entry: FeedEntry;
+}
+
+const FIRST = 'feedlog:first';
+const NEXT = 'feedlog:next';
+const placeKey = (place: number): string => String(place);
+
+/** Each entry's place in its app's log (an entry is kept by one app only, in its states and snapshots). */
+const places = new WeakMap<FeedEntry, number>();
+
+const moveTally = (app: AppState, delta: number): void => {
+  app.data.tallies.set(FEED_BYTES_TALLY, (app.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + delta);
+};
+
+/** An entry that left its feed leaves the log (every kept entry has a place) and the tally. */
+function forget(app: AppState, entry: FeedEntry): void {
+  app.data.feedLog.delete(placeKey(places.get(entry) as number));
+  moveTally(app, -entryBytes(entry));
+}
+
+/** Gives up the app's oldest feed entry; false when its feeds hold none. */
+function dropOldestEntry(app: AppState): boolean {
+  const { feedLog, tallies, webhookFeeds } = app.data;
+  const next = tallies.get(NEXT) ?? 1;
+  let first = tallies.get(FIRST) ?? 1;
+  // Places whose entries left otherwise are skipped once, for good.
+  let ref = feedLog.get(placeKey(first));
+  while (ref === undefined && first < next) ref = feedLog.get(placeKey(++first));
+  if (ref === undefined) return false;
+  tallies.set(FIRST, first + 1);
+  // A logged entry's feeds are there: a subscription's deletion takes its entries out of the log.
+  const feeds = webhookFeeds.get(ref.subscription_id) as WebhookFeeds;
+  webhookFeeds.set(ref.subscription_id, { ...feeds, [ref.feed]: feeds[ref.feed].filter((e) => e !== ref.entry) });
+  forget(app, ref.entry);
+  return true;
+}
+
+export const queuePart = (app: AppState): WebhookPart => ({
+  held: () => app.deliveries.bytes,
+  limit: app.limits.webhookQueueBytes,
+  dropOldest: () => app.deliveries.shift() !== undefined,
+});
+
+export const feedPart = (app: AppState): WebhookPart => ({
+  held: () => app.data.tallies.get(FEED_BYTES_TALLY) ?? 0,
+  limit: app.limits.webhookFeedBytes,
+  dropOldest: () => dropOldestEntry(app),
+});
+
+/** Puts an attempt first in a subscription's feed, unless it cannot be kept (webhook-bytes.ts). */
+export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName, entry: FeedEntry): void {
+  const bytes = entryBytes(entry);
+  if (!makeWebhookRoom(app, feedPart(app), queuePart(app), bytes)) return;
+  // Read after the room is made: it may have taken this feed's oldest.
+  const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
+  const list = [entry, ...prev[feed]];
+  for (const old of list.splice(FEED_LIMIT)) forget(app, old);
+  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: list });
+  const { feedLog, tallies } = app.data;
+  const place = tallies.get(NEXT) ?? 1;
+  tallies.set(NEXT, place + 1);
+  if (tallies.get(FIRST) === undefined) tallies.set(FIRST, place);
+  feedLog.set(placeKey(place), { subscription_id: subscriptionId, feed, entry });
+  places.set(entry, place);
+  moveTally(app, bytes);
+}
+
+/** A deleted subscription's feeds leave the log and the tally with it. */
+export function dropFeeds(app: AppState, subscriptionId: string): void {
+  const feeds = app.data.webhookFeeds.get(subscriptionId);
+  if (!feeds) return;
+  for (const entry of feeds.sent) forget(app, entry);
+  for (const entry of feeds.error) forget(app, entry);
+  app.data.webhookFeeds.delete(subscriptionId);
+}
+
+/** The feeds recounted from the entries, and the entries the log holds: for the recount tests. */
+export function recountFeeds(app: AppState): { bytes: number; entries: number; logged: number } {
+  let bytes = 0;
+  let entries = 0;
+  for (const feeds of app.data.webhookFeeds.values()) {
+    for (const e of [...feeds.sent, ...feeds.error]) {
+      bytes += entryBytes(e);
+      entries++;
+    }
+  }
+  return { bytes, entries, logged: app.data.feedLog.size };
+}

@@ -1,0 +1,251 @@
+// Webhook state bounded in bytes (src/store/webhook-bytes.ts, webhook-feeds.ts): queued deliveries
+// and feed entries each within a per-app limit, oldest first out, and every app's together within
+// the store-wide webhooks budget. Byte figures are counted by the test from what the API shows
+// (test/kept-estimate.ts), never read from the mock's own measure.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mock, type TestMock } from '../helpers.js';
+import { deliveryEstimate, entryEstimate } from '../kept-estimate.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
+
+let rx: Receiver;
+beforeAll(async () => {
+  rx = await startReceiver();
+});
+afterAll(() => rx.close());
+
+const admin = (m: TestMock, method: string, path: string, body?: unknown) => m.call(method, path, { token: null, ...(body === undefined ? {} : { body }) });
+
+async function ready(options: Parameters<typeof mock>[0] = {}): Promise<TestMock> {
+  const m = mock(options);
+  // The seeded enrichment jobs run first: the queues below hold deliveries only.
+  expect((await admin(m, 'POST', '/__admin/jobs/run?app=demo')).status).toBe(200);
+  return m;
+}
+
+async function subscribe(m: TestMock, path: string, token = 'demo-token'): Promise<string> {
+  const res = await m.call('POST', '/subscriptions', { token, body: { url: `${rx.base}${path}`, topics: ['user.created'] } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.id as string;
+}
+
+async function ping(m: TestMock, id: string, token = 'demo-token'): Promise<void> {
+  const res = await m.call('POST', `/subscriptions/${id}/ping`, { token });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** The app's queued deliveries as its export lists them, in the order they go. */
+async function queued(m: TestMock, app = 'demo'): Promise<Record<string, any>[]> {
+  const state = JSON.parse((await admin(m, 'GET', `/__admin/state?app=${app}`)).text);
+  return (state.jobs as { kind: string; notification: Record<string, any> }[]).filter((j) => j.kind === 'webhook').map((j) => j.notification);
+}
+
+const errorFeed = async (m: TestMock, id: string): Promise<Record<string, any>[]> => {
+  const res = await m.call('GET', `/subscriptions/${id}/error`);
+  expect(res.status).toBe(200);
+  return res.body.notifications;
+};
+
+/** Four pings queued in an app without a byte limit: their ids, and the one size they share. */
+async function fourPings(): Promise<{ ids: string[]; size: number }> {
+  const m = await ready();
+  const sub = await subscribe(m, '/measure');
+  for (let i = 0; i < 4; i++) await ping(m, sub);
+  const list = await queued(m);
+  const sizes = new Set(list.map(deliveryEstimate));
+  // Same shape, same-length ids and numbers: one size, so a limit of k × size holds exactly k.
+  expect(sizes.size).toBe(1);
+  return { ids: list.map((n) => n.id), size: [...sizes][0] as number };
+}
+
+describe('queued deliveries within the per-app bytes', () => {
+  it('keeps deliveries up to the limit exactly and drops the oldest queued past it', async () => {
+    const { ids, size } = await fourPings();
+    expect(size).toBeGreaterThan(1000);
+    expect(size).toBeLessThan(2000);
+    const m = await ready({ limits: { webhookQueueBytes: 3 * size } });
+    const sub = await subscribe(m, '/measure');
+    for (let i = 0; i < 3; i++) await ping(m, sub);
+    // At the limit: all three are kept.
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(0, 3));
+    await ping(m, sub);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(1, 4));
+    const apps = await admin(m, 'GET', '/__admin/apps?q=demo');
+    expect(apps.body.apps.find((a: { id: string }) => a.id === 'demo')?.pending_jobs).toBe(3);
+  });
+
+  it('one byte under three deliveries keeps two: the third drops the first', async () => {
+    const { ids, size } = await fourPings();
+    const m = await ready({ limits: { webhookQueueBytes: 3 * size - 1 } });
+    const sub = await subscribe(m, '/measure');
+    for (let i = 0; i < 3; i++) await ping(m, sub);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(1, 3));
+  });
+
+  it('drops as many of the oldest as one big delivery needs', async () => {
+    const { ids, size } = await fourPings();
+    const attributes = Object.fromEntries(Array.from({ length: 8 }, (_, k) => [`a${k}`, 'v'.repeat(250)]));
+    const steps = async (m: TestMock) => {
+      const sub = await subscribe(m, '/measure');
+      for (let i = 0; i < 3; i++) await ping(m, sub);
+      expect((await m.call('POST', '/users', { body: { user_id: 'wb-two', custom_attributes: attributes } })).status).toBe(200);
+    };
+    const open = await ready();
+    await steps(open);
+    const user = (await queued(open))[3] as Record<string, any>;
+    const big = deliveryEstimate(user);
+    // Over 8 attributes of 250 characters: more than two pings.
+    expect(big).toBeGreaterThan(2 * size);
+    // Room for the user's delivery and one ping: the three pings fit first, then two must go.
+    const m = await ready({ limits: { webhookQueueBytes: big + size } });
+    await steps(m);
+    expect((await queued(m)).map((n) => n.id)).toEqual([ids[2], user.id]);
+  });
+
+  it('keeps no delivery bigger than the limit, and drops nothing for it', async () => {
+    const { ids, size } = await fourPings();
+    const m = await ready({ limits: { webhookQueueBytes: size } });
+    const sub = await subscribe(m, '/measure');
+    await ping(m, sub);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(0, 1));
+    // A user.created item is far bigger than a ping: not kept, and the ping stays.
+    expect((await m.call('POST', '/users', { body: { user_id: 'wb-big', email: 'wb-big@example.com' } })).status).toBe(200);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(0, 1));
+  });
+});
+
+/**
+ * Sends what is due now, not the retries a minute later (POST /__admin/jobs/run would take those
+ * too): the clock moves past the job delay, a request hands the due deliveries over, and the test
+ * waits until their answers are in.
+ */
+async function deliverDue(m: TestMock): Promise<void> {
+  m.clock.advance(m.store.jobDelaySeconds);
+  expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+  await m.store.webhooks?.settled();
+}
+
+/** Failed attempts (the receiver answers 500) of `count` pings, each sent on its own, in an app without a byte limit. */
+async function failedEntries(path: string, count: number): Promise<{ ids: string[]; size: number }> {
+  rx.plan.set(path, [{ status: 500 }]);
+  const m = await ready();
+  const sub = await subscribe(m, path);
+  for (let i = 0; i < count; i++) {
+    await ping(m, sub);
+    await deliverDue(m);
+  }
+  const feed = await errorFeed(m, sub);
+  const sizes = new Set(feed.map(entryEstimate));
+  expect(sizes.size).toBe(1);
+  return { ids: feed.map((n) => n.id).reverse(), size: [...sizes][0] as number };
+}
+
+describe('feed entries within the per-app bytes', () => {
+  it('keeps entries up to the limit exactly, then the oldest goes; the console follows', async () => {
+    const { ids, size } = await failedEntries('/fail', 4);
+    const m = await ready({ limits: { webhookFeedBytes: 3 * size } });
+    const sub = await subscribe(m, '/fail');
+    for (let i = 0; i < 4; i++) {
+      await ping(m, sub);
+      await deliverDue(m);
+      const want = ids.slice(Math.max(0, i - 2), i + 1).reverse();
+      expect((await errorFeed(m, sub)).map((n) => n.id), `after attempt ${i + 1}`).toEqual(want);
+    }
+    const console = await admin(m, 'GET', '/__admin/webhooks/deliveries?app=demo');
+    expect(console.status).toBe(200);
+    expect(console.body.total).toBe(3);
+    expect(console.body.deliveries.map((d: { notification_id: string }) => d.notification_id).sort()).toEqual(ids.slice(1).sort());
+    // The retries each failure queued are the queue's, not the feeds': all four are still queued.
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids);
+  });
+
+  it('one byte under three entries keeps two', async () => {
+    const { ids, size } = await failedEntries('/fail', 3);
+    const m = await ready({ limits: { webhookFeedBytes: 3 * size - 1 } });
+    const sub = await subscribe(m, '/fail');
+    for (let i = 0; i < 3; i++) {
+      await ping(m, sub);
+      await deliverDue(m);
+    }
+    expect((await errorFeed(m, sub)).map((n) => n.id)).toEqual([ids[2], ids[1]]);
+  });
+
+  it("drops the app's oldest entry whichever subscription's feed holds it", async () => {
+    // Paths of one length: every entry below has the measured size.
+    const { size } = await failedEntries('/fail-a', 1);
+    rx.plan.set('/fail-b', [{ status: 500 }]);
+    const m = await ready({ limits: { webhookFeedBytes: 3 * size } });
+    const a = await subscribe(m, '/fail-a');
+    const b = await subscribe(m, '/fail-b');
+    const attempt = async (id: string) => {
+      await ping(m, id);
+      await deliverDue(m);
+      return (await errorFeed(m, id))[0]?.id as string;
+    };
+    const a1 = await attempt(a);
+    const b1 = await attempt(b);
+    const a2 = await attempt(a);
+    // The fourth entry is b's: a's first goes, the oldest of the app.
+    const b2 = await attempt(b);
+    expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a2]);
+    expect((await errorFeed(m, b)).map((n) => n.id)).toEqual([b2, b1]);
+    expect(a1).not.toBe(a2);
+    expect([...(await errorFeed(m, a)), ...(await errorFeed(m, b))].map(entryEstimate)).toEqual([size, size, size]);
+    // Deleting b frees its two entries: the next two of a fit beside a2 with nothing dropped.
+    expect((await m.call('DELETE', `/subscriptions/${b}`)).status).toBe(200);
+    const a3 = await attempt(a);
+    const a4 = await attempt(a);
+    expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a4, a3, a2]);
+    // The next one passes over b's places, gone with b, to a2: the app's oldest left.
+    const a5 = await attempt(a);
+    expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a5, a4, a3]);
+  });
+});
+
+describe('every app together within the store-wide webhooks budget', () => {
+  it("an app gives up its own oldest, never another app's; one with nothing to give keeps nothing new until room is freed", async () => {
+    const { ids, size } = await fourPings();
+    const m = await ready({ byteBudgets: { webhooks: 3 * size } });
+    const sub = await subscribe(m, '/measure');
+    for (let i = 0; i < 3; i++) await ping(m, sub);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(0, 3));
+    const other = 'test_webhook_bytes';
+    const otherSub = await subscribe(m, '/other', other);
+    await ping(m, otherSub, other);
+    const otherApp = m.store.appForToken(other)?.id as string;
+    expect(await queued(m, otherApp)).toEqual([]);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(0, 3));
+    // The full app's own fourth ping takes its own oldest's room.
+    await ping(m, sub);
+    expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(1, 4));
+    // A reset frees the room for the other app's next ping.
+    expect((await admin(m, 'POST', '/__admin/reset?app=demo')).status).toBe(200);
+    await ping(m, otherSub, other);
+    const kept = await queued(m, otherApp);
+    expect(kept).toHaveLength(1);
+    // One ping of demo's beside it leaves less than 2 pings' room; the other app's user.created
+    // (over 5 KB of attributes, more than that room and all the app holds) cannot be kept, and the
+    // ping the app holds is not given up for it.
+    const again = await subscribe(m, '/measure');
+    await ping(m, again);
+    const attributes = Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`a${k}`, 'v'.repeat(250)]));
+    expect((await m.call('POST', '/users', { token: other, body: { user_id: 'wb-other', custom_attributes: attributes } })).status).toBe(200);
+    expect(await queued(m, otherApp)).toEqual(kept);
+    expect(await queued(m)).toHaveLength(1);
+  });
+
+  it('counts webhook state in what snapshots pin', async () => {
+    const { size } = await fourPings();
+    for (const [budget, status] of [
+      [3 * size, 201],
+      [3 * size - 1, 403],
+    ] as const) {
+      const m = await ready({ byteBudgets: { snapshots: budget } });
+      const sub = await subscribe(m, '/measure');
+      for (let i = 0; i < 3; i++) await ping(m, sub);
+      const res = await admin(m, 'POST', '/__admin/snapshots?app=demo', { name: 'pinned' });
+      expect(res.status, `budget ${budget}`).toBe(status);
+      if (status === 403) expect(res.body.errors[0].code).toBe('resource_limit_exceeded');
+    }
+  });
+});
