@@ -1,5 +1,5 @@
 // Reply edges that conversation-replies.test.ts leaves open: which message types need a body, the
-// snooze part's body, snoozed_until's exact syntax and upper bound, the reply to the last
+// snooze part's body, what a note stores after a snooze ran out, snoozed_until's exact syntax and upper bound, the reply to the last
 // conversation with two identifiers or none to reply to, and running the rules on a snoozed one.
 
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,16 @@ describe('POST /conversations/{id}/reply: bodies', () => {
     const res = await reply(m, C1, admin('snoozed', { snoozed_until: T + 60, body: 'see you' }));
     expect(res.status).toBe(200);
     expect(res.body.conversation_parts.conversation_parts.at(-1)).toMatchObject({ part_type: 'snoozed', body: null });
+  });
+});
+
+describe('POST /conversations/{id}/reply: a note after a snooze ran out', () => {
+  it('stores the conversation open, as reads already saw it', async () => {
+    const m = await inbox();
+    m.clock.advance(7200); // C5 was snoozed for an hour
+    expect((await reply(m, C5, admin('note', { body: 'n' }))).status).toBe(200);
+    const stored = (await m.call('GET', '/__admin/state?app=demo', { token: null })).body.conversations.find((c: { id: string }) => c.id === C5);
+    expect(stored).toMatchObject({ state: 'open', snoozed_until: null, waiting_since: null, open: true, updated_at: T + 7200 });
   });
 });
 
