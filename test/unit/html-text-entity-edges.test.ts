@@ -3,6 +3,12 @@
 import { describe, it, expect } from 'vitest';
 import { decodeEntities } from '../../src/core/html-text.js';
 
+describe('decodeEntities: text without an ampersand', () => {
+  it('returns it as it is, even where it reads like a reference', () => {
+    expect(decodeEntities('1#65; xamp;')).toBe('1#65; xamp;');
+  });
+});
+
 describe('decodeEntities: hex digits', () => {
   it('reads 9 and both ends of a-f and A-F as hex digits', () => {
     expect(decodeEntities('&#x39;&#x6a;&#x6f;&#x4A;&#x4f;')).toBe('9joJO');
