@@ -64,6 +64,14 @@ describe('POST /conversations/last/reply', () => {
     expect(res.body.errors[0].field).toBe('user_id');
   });
 
+  it('refuses an admin reply naming the customer twice, and one naming nobody', async () => {
+    const m = await inbox();
+    const twice = await expectRejected(m, 'POST', '/conversations/last/reply', { body: admin('note', { body: 'x', intercom_user_id: U1, user_id: 'u1' }) }, 400, ['parameter_invalid']);
+    expect(twice.body.errors[0].field).toBe('user_id');
+    const nobody = await expectRejected(m, 'POST', '/conversations/last/reply', { body: admin('note', { body: 'x' }) }, 400, ['parameter_not_found']);
+    expect(nobody.body.errors[0].field).toBe('intercom_user_id');
+  });
+
   it('answers 404 for a customer without conversations', async () => {
     const m = await inbox();
     const res = await expectRejected(m, 'POST', '/conversations/last/reply', { body: { type: 'user', intercom_user_id: U3, message_type: 'comment', body: 'x' } }, 404, ['not_found']);
