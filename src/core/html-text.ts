@@ -204,9 +204,11 @@ function skipRawText(s: string, from: number, name: string): number {
 class TextSink {
   private readonly lines: string[] = [];
   private cur = '';
+  // Stryker disable next-line BooleanLiteral: equivalent, pendingSpace is read only when cur is non-empty, and every write that fills cur (word, preText) resets it first
   private pendingSpace = false;
   // Link label being collected; null when not inside <a href>.
   private label: string[] | null = null;
+  // Stryker disable next-line StringLiteral: equivalent, href is read only while a label is open, and openLink sets both
   private href = '';
 
   /** Inline text with collapsible whitespace (already entity-decoded). */
@@ -281,6 +283,7 @@ class TextSink {
     }
     if (this.cur !== '') this.lines.push(this.cur);
     this.cur = '';
+    // Stryker disable next-line BooleanLiteral: equivalent, cur is empty after a break and pendingSpace is read only when cur is non-empty (see pendingSpace)
     this.pendingSpace = false;
   }
 
@@ -292,6 +295,7 @@ class TextSink {
     }
     this.lines.push(this.cur);
     this.cur = '';
+    // Stryker disable next-line BooleanLiteral: equivalent, as in softBreak: cur is empty here
     this.pendingSpace = false;
   }
 
@@ -313,6 +317,7 @@ class TextSink {
     this.closeLink();
     if (this.cur !== '') this.lines.push(this.cur);
     const out: string[] = [];
+    // Stryker disable next-line BooleanLiteral: equivalent, a leading blank line becomes a leading newline that the final trim() drops
     let prevBlank = true; // also drops leading blank lines
     for (const line of this.lines) {
       const blank = line.trim() === '';
@@ -332,6 +337,7 @@ class TextSink {
 
 function collapse(s: string): string {
   let out = '';
+  // Stryker disable next-line BooleanLiteral: equivalent, pending is read only once out is non-empty, and the first word sets it back
   let pending = false;
   for (let i = 0; i < s.length; ) {
     const c = s.charCodeAt(i);
@@ -348,6 +354,7 @@ function collapse(s: string): string {
     }
     if (pending && out !== '') out += ' ';
     out += s.slice(start, i);
+    // Stryker disable next-line BooleanLiteral: equivalent, a word ends only at whitespace (which sets pending) or at the end
     pending = false;
   }
   return out;
@@ -360,6 +367,7 @@ export function htmlToPlainText(html: string): string {
   let preDepth = 0;
   // Browsers ignore a newline directly after <pre>; authors put it there
   // only to make the source readable.
+  // Stryker disable next-line BooleanLiteral: equivalent, until a tag or comment clears it, text starts at index 0, where a leading newline is edge whitespace before any word and prints nothing
   let skipPreNewline = false;
   let i = 0;
 
@@ -369,6 +377,7 @@ export function htmlToPlainText(html: string): string {
     if (skipPreNewline) {
       if (t.startsWith('\r\n')) t = t.slice(2);
       else if (t.startsWith('\n') || t.startsWith('\r')) t = t.slice(1);
+      // Stryker disable next-line BooleanLiteral: equivalent, text runs are split only by tags and comments, which clear the flag themselves
       skipPreNewline = false;
     }
     const decoded = decodeEntities(t);
@@ -393,6 +402,7 @@ export function htmlToPlainText(html: string): string {
       if (s.startsWith('<!--', lt)) {
         // Searching from lt+2 lets "<!-->" and "<!--->" close themselves,
         // matching the HTML tokenizer.
+        // Stryker disable next-line ArithmeticOperator: equivalent, '-->' cannot start at lt-2..lt+1 because s[lt] is '<' and s[lt+1] is '!'
         close = s.indexOf('-->', lt + 2);
         i = close === -1 ? n : close + 3;
       } else {
@@ -445,10 +455,8 @@ export function htmlToPlainText(html: string): string {
       continue;
     }
     if (name === 'img') {
-      if (!tag.end) {
-        const alt = tag.attrs.get('alt');
-        if (alt !== undefined && alt !== '') sink.text(decodeEntities(alt));
-      }
+      // An empty or missing alt adds nothing: text('') is a no-op.
+      if (!tag.end) sink.text(decodeEntities(tag.attrs.get('alt') ?? ''));
       continue;
     }
     if (CELL.has(name)) {

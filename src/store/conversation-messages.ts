@@ -64,13 +64,11 @@ function recipient(app: AppState, to: Party): Customer {
 function party(app: AppState, p: Party, at: string): Customer {
   const type = p.type ?? 'user';
   if (type !== 'user' && type !== 'contact') throw apiError('bad_request', `bad '${at}.type' parameter: use user or contact`, `${at}.type`);
-  const ids = identifiersOf({
-    ...(p.id === undefined ? {} : { intercom_user_id: p.id }),
-    ...(p.user_id === undefined ? {} : { user_id: p.user_id }),
-    ...(p.email === undefined ? {} : { email: p.email }),
-  });
+  // identifiersOf skips the members left undefined.
+  const ids = identifiersOf({ intercom_user_id: p.id, user_id: p.user_id, email: p.email });
   if (ids.length === 0) throw missing(`${at}.id`, `${at} needs one of id, user_id or email.`);
-  if (ids.length > 1) throw invalid(`${at}.${ids[1]?.field === 'intercom_user_id' ? 'id' : ids[1]?.field}`, `Name the ${at === 'to' ? 'recipient' : 'sender'} by exactly one of id, user_id or email.`);
+  // The id comes first in identifiersOf's order, so a second identifier is a user_id or an email.
+  if (ids.length > 1) throw invalid(`${at}.${(ids[1] as { field: IdentityField }).field}`, `Name the ${at === 'to' ? 'recipient' : 'sender'} by exactly one of id, user_id or email.`);
   const { field, value } = ids[0] as { field: IdentityField; value: string };
   const member = `${at}.${field === 'intercom_user_id' ? 'id' : field}`;
   const customer = type === 'user' ? findCustomer(app, field, value, member) : lookupLead(app, field, value, member);
@@ -134,5 +132,6 @@ function start(app: AppState, customer: Customer, now: number, author: Conversat
 
 /** Message ids are numeric strings, as in the docs ("2001"), from the app's numeric stream. */
 function messageId(app: AppState): string {
+  // Stryker disable next-line ArrowFunction: equivalent, () => undefined is as falsy as () => false: no id is ever taken
   return app.newNumericId(() => false);
 }

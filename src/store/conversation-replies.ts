@@ -94,7 +94,7 @@ function userAuthor(app: AppState, conversation: Conversation, input: ReplyInput
   if (input.message_type !== 'comment') throw invalid('message_type', 'A user can only reply with message_type comment.');
   const ids = identifiersOf(input);
   if (ids.length === 0) throw missing('intercom_user_id', 'A user reply needs one of intercom_user_id, user_id or email.');
-  if (ids.length > 1) throw invalid(ids[1]?.field ?? 'email', 'Identify the replying user by exactly one of intercom_user_id, user_id or email.');
+  if (ids.length > 1) throw invalid((ids[1] as { field: IdentityField }).field, 'Identify the replying user by exactly one of intercom_user_id, user_id or email.');
   const { field, value } = ids[0] as { field: IdentityField; value: string };
   const found = lookup(app, field, value);
   if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
@@ -179,13 +179,14 @@ function appendPart(app: AppState, next: Conversation, current: Conversation, pa
 export function replyToLast(store: Store, app: AppState, input: ReplyInput): Conversation {
   const ids = identifiersOf(input);
   if (ids.length === 0) throw missing('intercom_user_id', 'Replying to the last conversation needs one of intercom_user_id, user_id or email of its customer.');
-  if (ids.length > 1) throw invalid(ids[1]?.field ?? 'email', 'Name the customer by exactly one of intercom_user_id, user_id or email.');
+  if (ids.length > 1) throw invalid((ids[1] as { field: IdentityField }).field, 'Name the customer by exactly one of intercom_user_id, user_id or email.');
   const { field, value } = ids[0] as { field: IdentityField; value: string };
   const customer = findCustomer(app, field, value);
   const { conversations } = app.data;
   const index = app.conversationLists.get(customerScope(customer.id), 'any', 'updated_at', () =>
     joined(app.conversationMaps(), customer.id, (id) => {
       const c = conversations.get(id);
+      // Stryker disable next-line OptionalChaining: equivalent, conversations are never deleted, so every id a customer's join log holds names a stored one
       return c?.customers.includes(customer.id) ? c : undefined;
     }),
   );
