@@ -33,7 +33,11 @@ async function mergedOver(records: object): Promise<{ m: TestMock; generated: Re
 }
 
 /** What the two generated users are when the app holds nothing. */
-const fresh = async () => (await mergedOver({})).generated;
+async function fresh(): Promise<[Record_, Record_]> {
+  const { generated } = await mergedOver({});
+  expect(generated).toHaveLength(2);
+  return generated as [Record_, Record_];
+}
 
 describe('a merge\'s generated users skip what the app holds', () => {
   it('the object id a live customer, an archived one, a company or a conversation holds', async () => {
