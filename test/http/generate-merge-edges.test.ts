@@ -40,22 +40,22 @@ async function fresh(): Promise<[Record_, Record_]> {
 }
 
 describe('a merge\'s generated users skip what the app holds', () => {
-  it('the object id a live customer, an archived one, a company or a conversation holds', async () => {
-    const [first, second] = await fresh();
-    const holder = { id: first.id, user_id: 'holder', email: 'holder@example.com', created_at: T };
-    for (const records of [
-      { customers: [holder] },
-      { archived_customers: [holder] },
-      { companies: [{ id: first.id, company_id: 'holder-co', name: 'Holder' }] },
-      { customers: [{ ...holder, id: 'u00000000000000000000000a' }], conversations: [{ id: first.id, customers: ['u00000000000000000000000a'], author: { type: 'user', id: 'u00000000000000000000000a' } }] },
-    ]) {
-      const { m, generated } = await mergedOver(records);
+  const holder = (id: string) => ({ id, user_id: 'holder', email: 'holder@example.com', created_at: T });
+  for (const [kind, records] of [
+    ['a live customer', (id: string) => ({ customers: [holder(id)] })],
+    ['an archived customer', (id: string) => ({ archived_customers: [holder(id)] })],
+    ['a company', (id: string) => ({ companies: [{ id, company_id: 'holder-co', name: 'Holder' }] })],
+    ['a conversation', (id: string) => ({ customers: [holder('u00000000000000000000000a')], conversations: [{ id, customers: ['u00000000000000000000000a'], author: { type: 'user', id: 'u00000000000000000000000a' } }] })],
+  ] as const) {
+    it(`the object id ${kind} holds`, async () => {
+      const [first, second] = await fresh();
+      const { m, generated } = await mergedOver(records(first.id));
       expect(generated.map((c) => c.id)).toEqual([second.id, expect.not.stringMatching(new RegExp(`^(${first.id}|${second.id})$`))]);
       const state = await exported(m);
       const all = [...state.customers, ...state.archived_customers, ...state.companies, ...state.conversations].map((r) => r.id);
       expect(all.filter((id) => id === first.id)).toHaveLength(1);
-    }
-  });
+    });
+  }
 
   it('the user_id an archived user keeps', async () => {
     const { generated } = await mergedOver({ archived_customers: [{ id: 'u00000000000000000000000a', user_id: 'gen-user-1', email: 'gone@example.com', created_at: T }] });
