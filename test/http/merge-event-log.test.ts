@@ -88,6 +88,12 @@ describe('merge seed of events', () => {
     const after = await exported(m);
     expect(after.event_summaries).toEqual([{ customer_id: ADA, name: 'n', first: T - 100, last: T - 20, count: 6 }, summaries[1]]);
     expect(after.events.map((e: { id: string; event_name: string; seq: number }) => [e.id, e.event_name, e.seq])).toEqual([['n-1', 'n', 1], ['m-1', 'n', 2], ['m-2', 'm', 3]]);
+    // The same event again, under the same name: replaced in place, not counted twice.
+    expect((await seed(m, { app: APP, events: [{ id: 'm-2', customer_id: ADA, event_name: 'm', created_at: T - 10, metadata: { again: 1 } }] }, 'merge')).status).toBe(200);
+    const again = await exported(m);
+    expect(again.event_summaries).toEqual(after.event_summaries);
+    expect(again.events.map((e: { id: string; seq: number }) => [e.id, e.seq])).toEqual([['n-1', 1], ['m-1', 2], ['m-2', 3]]);
+    expect(again.events[2].metadata).toEqual({ again: 1 });
   });
 
   it('the app\'s own queue of two pending bulk tasks merged back changes nothing', async () => {
