@@ -20,7 +20,7 @@ const SEED = {
   tags: [{ id: '1', name: 'One' }, { id: '2', name: 'Two' }, { id: '3', name: 'Three' }],
   segments: [{ id: 'c0000000000000000000fes1', name: 'S', person_type: 'user', created_at: TEST_NOW - 30 * DAY }],
   customers: [
-    user(U3, 'u3', 3, 50, ['2']),
+    { ...user(U3, 'u3', 3, 50, ['2']), segments: ['c0000000000000000000fes1'] },
     user(U1, 'u1', 5, 0, ['1']),
     user(U4, 'u4', 2, 50, []),
     user(U2, 'u2', 4, null, ['1']),
@@ -93,6 +93,13 @@ describe('a tag\'s holders', () => {
     expect((await m.call('POST', '/contacts', { token: TOKEN, body: { id: LEAD, name: 'Lead' } })).status).toBe(200);
     expect(await ids(m, 'tag_id=1&sort=created_at', 2)).toEqual([U2, U1]);
     expect(await ids(m, 'tag_id=nope&sort=created_at', 0)).toEqual([]);
+  });
+
+  it('sorted: a segment\'s list keeps a holder written after it was built', async () => {
+    const m = await seeded();
+    expect(await ids(m, 'segment_id=c0000000000000000000fes1&sort=created_at', 1)).toEqual([U3]);
+    expect((await m.call('POST', '/users', { token: TOKEN, body: { id: U3, name: 'Three' } })).status).toBe(200);
+    expect(await ids(m, 'segment_id=c0000000000000000000fes1&sort=created_at', 1)).toEqual([U3]);
   });
 
   it('tag_id with segment_id: 400 bad_request naming segment_id, changing nothing', async () => {
