@@ -52,6 +52,15 @@ describe('an email lookup with filters (several users share the email)', () => {
     expect(await ids(m, `${email}&sort=last_request_at&order=desc`, 4)).toEqual([U3, U4, U1, U2]);
   });
 
+  it('sorts keys that fall along the creation order the other way (larger keys created first)', async () => {
+    const m = await seeded();
+    const other = (id: string, userId: string, daysAgo: number, lastRequestAt: number | null) => ({ ...user(id, userId, daysAgo, lastRequestAt, []), email: 'other@example.com' });
+    const [X1, X2, X3, X4] = ['c00000000000000000000fx1', 'c00000000000000000000fx2', 'c00000000000000000000fx3', 'c00000000000000000000fx4'];
+    const res = await m.call('POST', '/__admin/seed?mode=merge', { token: null, body: { app: SEED.app, customers: [other(X1, 'x1', 9, 90), other(X2, 'x2', 8, 10), other(X3, 'x3', 7, 10), other(X4, 'x4', 6, null)] } });
+    expect(res.status, res.text).toBe(200);
+    expect(await ids(m, 'email=other@example.com&sort=last_request_at&order=asc', 4)).toEqual([X4, X2, X3, X1]);
+  });
+
   it('with created_since and no sort: by created_at, not by id', async () => {
     const m = await seeded();
     expect(await ids(m, `${email}&created_since=30`, 4)).toEqual([U1, U2, U3, U4]);
