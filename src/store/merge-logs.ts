@@ -18,8 +18,8 @@ const nameKey = (customerId: string, name: string): string => `${customerId}\u00
  */
 export function mergeEvents(current: EventPart, incoming: EventPart): EventPart {
   const events = new Map<string, EventRecord>(current.events.map((e) => [e.id, e]));
-  let next = current.event_log?.next ?? (current.events.at(-1)?.seq ?? 0) + 1;
-  const start = next;
+  // An app's export holds events only when it has a log: without one, new events start at 1.
+  let next = current.event_log?.next ?? 1;
   // Stryker disable next-line ArrowFunction: equivalent, a given summary's count is overwritten by the document's below anyway
   const given = new Set(incoming.event_summaries.map((s) => nameKey(s.customer_id, s.name)));
   const summaries = new Map<string, EventSummaryRecord>(current.event_summaries.map((s) => [nameKey(s.customer_id, s.name), s]));
@@ -34,7 +34,9 @@ export function mergeEvents(current: EventPart, incoming: EventPart): EventPart 
   }
   for (const s of incoming.event_summaries) summaries.set(nameKey(s.customer_id, s.name), s);
   const merged: EventPart = { events: [...events.values()], event_summaries: [...summaries.values()] };
-  if (current.event_log || next > start) merged.event_log = { first: current.event_log?.first ?? start, next } satisfies EventLog;
+  // The app's log keeps its first place though its first events may have left (a deleted person's);
+  // without one, the loader derives the log from the merged events' places (1 to next - 1).
+  if (current.event_log) merged.event_log = { first: current.event_log.first, next } satisfies EventLog;
   return merged;
 }
 

@@ -38,6 +38,39 @@ describe('former_customers', () => {
   });
 });
 
+describe('former_customers of a seeded conversation whose authors are not among its customers', () => {
+  // A fixture may name a conversation's author, or a part's, without listing them as its customers:
+  // only the authors' checks can list them once deleted, and without them the export would name
+  // people it does not hold and not seed back.
+  const A = 'u00000000000000000000000a';
+  const B = 'u00000000000000000000000b';
+  const C = 'l00000000000000000000000c';
+  const doc = {
+    app: { id: 'fc', tokens: ['fc-token'] },
+    admins: [{ id: '1', name: 'Solo', email: 'solo@example.com' }],
+    customers: [{ id: A, user_id: 'a' }, { id: B, user_id: 'b' }, { id: C, type: 'contact', user_id: 'c0c0c0c0-0000-4000-8000-000000000001' }],
+    conversations: [{
+      id: 'v0000000000000000000000a', customers: [A], author: { type: 'user', id: B },
+      parts: [{ id: '1', author: { type: 'lead', id: C } }, { id: '2', author: { type: 'admin', id: '1' } }],
+    }],
+  };
+
+  it('lists the deleted user who started it and the deleted lead who wrote a part, and the export seeds back', async () => {
+    const m = mock();
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: doc })).status).toBe(200);
+    const exported = async () => JSON.parse(await stateText(m, 'fc')).former_customers as string[];
+    expect(await exported()).toEqual([]);
+    expect((await m.call('POST', '/user_delete_requests', { token: 'fc-token', body: { intercom_user_id: B } })).status).toBe(200);
+    expect(await exported()).toEqual([B]);
+    expect((await m.call('DELETE', `/contacts/${C}`, { token: 'fc-token' })).status).toBe(200);
+    expect(await exported()).toEqual([C, B]);
+    const state = await stateText(m, 'fc');
+    const seeded = await m.call('POST', '/__admin/seed?mode=replace', { token: null, raw: state, headers: { 'content-type': 'application/json' } });
+    expect(seeded.status, seeded.text).toBe(200);
+    expect(await stateText(m, 'fc')).toBe(state);
+  });
+});
+
 describe('deletion keys', () => {
   it('DELETE /contacts with neither id nor user_id is a 400 naming user_id', async () => {
     const m = mock();

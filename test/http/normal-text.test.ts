@@ -59,6 +59,15 @@ describe('emails', () => {
     expect([...ok.body.email]).toHaveLength(255);
   });
 
+  it('of a lead are refused the same way, naming email (POST /contacts)', async () => {
+    const m = mock();
+    const res = await expectRejected(m, 'POST', '/contacts', { body: { email: `${'\u0130'.repeat(200)}@x.io` } }, 400, ['parameter_invalid']);
+    expect(res.body.errors[0].field).toBe('email');
+    const ok = await m.call('POST', '/contacts', { body: { email: `${'\u0130'.repeat(125)}@x.io` } });
+    expect(ok.status).toBe(200);
+    expect([...ok.body.email]).toHaveLength(255);
+  });
+
   it('in a fixture are stored in the same form, and a stored form over 255 characters is refused', async () => {
     const m = mock();
     const doc = (email: string) => ({ app: { id: 'mail', tokens: ['mail-token'] }, customers: [{ id: 'u1', user_id: 'u1', email }] });
