@@ -264,8 +264,9 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
   while (maps.eventIds.get(id) !== undefined) id = app.random.uuid();
   const record = { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata };
-  if (budgets) makeRoom(app, budgets, eventBytes(record));
-  addEvent(maps, record);
+  const bytes = eventBytes(record);
+  if (budgets) makeRoom(app, budgets, bytes);
+  addEvent(maps, record, bytes);
   return true;
 }
 
@@ -289,7 +290,7 @@ function makeRoom(app: AppState, budgets: ByteBudgets, bytes: number): void {
 }
 
 /** Appends one event to the log, its person's timeline and its summary; O(1) unless it is backdated. */
-export function addEvent(maps: EventMaps, record: EventRecord): void {
+export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventBytes(record)): void {
   const seq = nextSeq(maps);
   maps.tallies.set(NEXT, seq + 1);
   if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, seq);
@@ -315,7 +316,7 @@ export function addEvent(maps: EventMaps, record: EventRecord): void {
     for (let l = 1; l <= height; l++) stored.links.push(older[l]?.seq ?? 0, newer[l]?.seq ?? 0);
   }
   maps.events.set(seqKey(seq), stored);
-  addBytes(maps.tallies, 'events', eventBytes(record));
+  addBytes(maps.tallies, 'events', bytes);
   const relinks = new Relinks(maps);
   const personNext: EventPerson = { newest: person.newest, oldest: older[0] ? person.oldest : seq, added: added + 1, first_name: person.first_name, last_name: person.last_name };
   if (person.tops !== undefined) personNext.tops = person.tops;
