@@ -25,6 +25,11 @@ export class UndoLog {
     this.counts.push(count);
   }
 
+  /** Whether the log holds nothing: only such a log is kept for the app's next transaction (AppState.idleLog). */
+  get empty(): boolean {
+    return this.maps.length === 0 && this.tombstones.length === 0;
+  }
+
   /** Each (map, key) the transaction wrote, once, with its slot before the first write (CowMap.prior reads it). */
   *touched(): IterableIterator<[CowMap<unknown>, string, unknown]> {
     const seen = new Map<CowMap<unknown>, Set<string>>();

@@ -89,9 +89,17 @@ export class Random {
 
   /** RFC 4122 version-4 layout, from the seeded stream. */
   uuid(): string {
-    // Sliced from the 32 digits, not split into an array of characters: every event draws one.
-    const h = this.hex(32);
-    const variant = '89ab'.charAt(parseInt(h.charAt(16), 16) & 3);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;
+    // The digits of four draws, as hex(32) would give them, with the 13th digit replaced by the
+    // version and the 17th by the variant; written per draw, not sliced from a 32-digit string,
+    // since every event draws one.
+    const a = this.nextUint32();
+    const b = this.nextUint32();
+    const c = this.nextUint32();
+    const d = this.nextUint32();
+    const variant = '89ab'.charAt((c >>> 28) & 3);
+    return `${hexDigits(a, 8)}-${hexDigits(b >>> 16, 4)}-4${hexDigits(b & 0xfff, 3)}-${variant}${hexDigits((c >>> 16) & 0xfff, 3)}-${hexDigits(c & 0xffff, 4)}${hexDigits(d, 8)}`;
   }
 }
+
+/** `value` in `width` lowercase hex digits, zero-padded. */
+const hexDigits = (value: number, width: number): string => value.toString(16).padStart(width, '0');

@@ -297,6 +297,8 @@ export class AppState {
   readonly companyOrder = new InsertionOrder<Company>();
   /** The app's one scroll (store/scroll.ts): state, so a reset clears it and a snapshot keeps it. */
   scroll: ScrollSlot | null = null;
+  /** An undo log for the next transaction: one per write request was four arrays and a log of garbage. */
+  private idleLog: UndoLog | null = null;
   /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
   provisioned = false;
   lastUsed = 0;
@@ -375,7 +377,9 @@ export class AppState {
    * back (what a rejected request drew is part of the request sequence, so replays stay identical).
    */
   transaction<T>(write: () => T, observe?: (changes: Changes) => void): T {
-    const log = new UndoLog();
+    // The last transaction's log, emptied by its commit or undo (kept only if it was); a nested one makes its own.
+    const log = this.idleLog ?? new UndoLog();
+    this.idleLog = null;
     const data = this.data;
     const jobCounter = this.counters.job;
     const partsTotal = this.partsTotal;
@@ -409,6 +413,7 @@ export class AppState {
       throw err;
     } finally {
       for (const map of maps) map.undo = null;
+      if (log.empty) this.idleLog = log;
     }
     // Outside the unit: the request stands whatever the observer does.
     observe?.(changes as Changes);

@@ -55,6 +55,14 @@ const webhooksPastBase = (app: AppState, state: Pick<Snapshot, 'data' | 'deliver
 /** An app's share of the webhooks budget. */
 export const webhookShare = (app: AppState): number => webhooksPastBase(app, app);
 
+/** A member's bytes if it is text or a number (most are: counted in place, not pushed and popped); else it goes on the stack, 0 now. */
+function leafBytes(v: unknown, stack: unknown[]): number {
+  if (typeof v === 'string') return 16 + 2 * v.length;
+  if (typeof v === 'number') return 16;
+  stack.push(v);
+  return 0;
+}
+
 /** A JS heap estimate of a parsed JSON value as kept: headers, slots, and two bytes a character (an upper bound). */
 export function keptBytes(value: unknown): number {
   let total = 0;
@@ -66,13 +74,10 @@ export function keptBytes(value: unknown): number {
     else if (typeof v === 'number') total += 16;
     else if (Array.isArray(v)) {
       total += 32 + 8 * v.length;
-      for (const item of v) stack.push(item);
+      for (const item of v) total += leafBytes(item, stack);
     } else if (v !== null && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      for (const key of Object.keys(o)) {
-        total += 24 + 2 * key.length;
-        stack.push(o[key]);
-      }
+      for (const key of Object.keys(o)) total += 24 + 2 * key.length + leafBytes(o[key], stack);
       total += 32;
     } else total += 8;
   }

@@ -30,6 +30,17 @@ describe('POST /events metadata values at their edges', () => {
     expect(await kept(m)).toEqual(metadata);
   });
 
+  it('keeps members named __proto__ and constructor as data, and nested members in either order', async () => {
+    const m = mock();
+    // Parsed, not written as a literal: a literal's __proto__ would set the prototype, not a member.
+    const text = '{"__proto__":"p","constructor":1,"link":{"value":"v","url":"https://example.org"},"price":{"currency":"usd","amount":5}}';
+    expect((await send(m, JSON.parse(text))).status).toBe(202);
+    const metadata = (await kept(m)) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(metadata)).toBe(Object.prototype);
+    expect(Object.keys(metadata)).toEqual(['__proto__', 'constructor', 'link', 'price']);
+    expect(JSON.stringify(metadata)).toBe('{"__proto__":"p","constructor":1,"link":{"url":"https://example.org","value":"v"},"price":{"amount":5,"currency":"usd"}}');
+  });
+
   it('refuses each value one past its rule, naming every member in the order sent', async () => {
     const m = mock();
     const metadata = {

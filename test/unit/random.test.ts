@@ -69,6 +69,18 @@ describe('Random', () => {
     expect([...variants].sort()).toEqual(['8', '9', 'a', 'b']);
   });
 
+  it('writes a UUID from the 32 hex digits of its four draws, leading zeros kept', () => {
+    // The digits are hex(32)'s for the same draws: the 13th replaced by the version, the 17th's low
+    // two bits choosing the variant. 2,000 draws include values under 0x10000000 at every place.
+    const a = new Random(7);
+    const b = new Random(7);
+    for (let i = 0; i < 2_000; i++) {
+      const h = b.hex(32);
+      const variant = '89ab'.charAt(parseInt(h.charAt(16), 16) & 3);
+      expect(a.uuid()).toBe(`${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`);
+    }
+  });
+
   it('rewinds to a saved state and draws the same values again', () => {
     const r = new Random(8);
     r.nextUint32();
