@@ -93,6 +93,21 @@ describe('TombstoneList placement', () => {
   });
 });
 
+describe('TombstoneList ties of key', () => {
+  it('tells entries of one key apart by id', () => {
+    const l = new TombstoneList();
+    l.push('a', 5);
+    l.push('c', 5);
+    expect(l.remove(5, 'b')).toBe(false);
+    l.insert('b', 5);
+    expect(all(l)).toEqual(['a', 'b', 'c']);
+    expect(l.remove(5, 'c')).toBe(true);
+    l.unpush(5, 'b');
+    expect(all(l)).toEqual(['a']);
+    expect(l.length).toBe(3);
+  });
+});
+
 describe('TombstoneList unpush', () => {
   it('takes back the last entry', () => {
     const l = list(3);
