@@ -87,3 +87,44 @@ describe('the events limit of a seeded document', () => {
     expect(res.body.errors[0].field).toBe('events');
   });
 });
+
+describe('what the store keeps per app', () => {
+  it('draws each app\'s fault fractions from its own stream: another app\'s traffic moves none of them', async () => {
+    const pattern = async (interleave: boolean) => {
+      const m = mock({ seed: 5 });
+      for (const app of ['demo', 'other']) await m.call('POST', `/__admin/faults?app=${app}`, { token: null, body: { error: 'server_error', fraction: 0.5 } });
+      const out: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        out.push((await m.call('GET', '/admins')).status);
+        if (interleave) await m.call('GET', '/admins', { token: 'other-token' });
+      }
+      return out;
+    };
+    const alone = await pattern(false);
+    expect(alone).toContain(500);
+    expect(alone).toContain(200);
+    expect(await pattern(true)).toEqual(alone);
+  });
+
+  it('numbers journal entries one up from the last, across apps', async () => {
+    const m = mock();
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins', { token: 'other-token' });
+    await m.call('GET', '/tags', { token: 'other-token' });
+    const entries = (await m.call('GET', '/__admin/requests', { token: null })).body.requests as { seq: number; app: string }[];
+    expect(entries.map((e) => e.app)).toEqual(['demo', 'other', 'other']);
+    const first = entries[0]?.seq as number;
+    expect(entries.map((e) => e.seq)).toEqual([first, first + 1, first + 2]);
+  });
+
+  it('never counts a seeded app among the provisioned ones, however often it is used', async () => {
+    const m = mock({ maxTestApps: 1 });
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins', { token: 'test_one' });
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins', { token: 'test_two' });
+    const health = (await m.call('GET', '/__admin/health', { token: null })).body;
+    expect(health.provisioned_apps).toBe(1);
+    expect(health.apps).toEqual(['demo', 'other', 'test_two']);
+  });
+});
