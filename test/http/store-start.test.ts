@@ -128,3 +128,15 @@ describe('what the store keeps per app', () => {
     expect(health.apps).toEqual(['demo', 'other', 'test_two']);
   });
 });
+
+describe('byte budgets across the store', () => {
+  it('count every app\'s notes: one app\'s fill the room another is refused', async () => {
+    const m = mock({ byteBudgets: { notes: 10_000 } });
+    const note = (token: string, id: string) => m.call('POST', '/notes', { token, body: { body: 'x'.repeat(2000), user: { id } } });
+    expect((await note('demo-token', ADA)).status).toBe(200);
+    expect((await note('test_budget', ADA)).status).toBe(200);
+    const res = await note('test_budget', ADA);
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+  });
+});
