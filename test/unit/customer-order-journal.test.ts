@@ -84,6 +84,13 @@ describe('CustomerOrder ranks', () => {
     order.ids(other, 'user');
     save(map, order, rec('x'));
     expect(order.known(other, 'user')).toEqual(['a', 'b']);
+  });
+
+  it('leaves an index of another map at the same version alone on a removal', () => {
+    const map = seeded('a', 'b');
+    const other = seeded('a', 'b');
+    const order = new CustomerOrder();
+    order.ids(other, 'user');
     remove(map, order, 'a');
     expect(order.known(other, 'user')).toEqual(['a', 'b']);
   });
