@@ -134,6 +134,8 @@ describe('a merge seed', () => {
   it('drops the owners of tokens the merged app no longer has', async () => {
     const m = mock();
     expect((await exported(m)).app.token_owners).toEqual({ 'demo-token': '814860' });
+    expect((await seed(m, { app: { id: 'demo', tokens: ['demo-token', 'demo-3'] } }, '?mode=merge')).status).toBe(200);
+    expect((await exported(m)).app.token_owners).toEqual({ 'demo-token': '814860' });
     const res = await seed(m, { app: { id: 'demo', tokens: ['demo-2'] } }, '?mode=merge');
     expect(res.status).toBe(200);
     expect((await exported(m)).app.token_owners).toEqual({});
