@@ -77,7 +77,8 @@ export class TombstoneList {
   }
 
   private at(pos: number, key: number | null, id: string): boolean {
-    return pos < this.ids.length && this.keys[pos] === key && this.ids[pos] === id;
+    // Past either end the arrays read undefined, which is no id.
+    return this.ids[pos] === id && this.keys[pos] === key;
   }
 
   /** Marks the live entry (key, id) dead; false when there is none. */
@@ -107,29 +108,17 @@ export class TombstoneList {
       this.ids.splice(pos, 0, id);
       this.keys.splice(pos, 0, key);
       this.dead.splice(pos, 0, 0);
-      if (this.deadCount > 0) {
-        for (let i = this.ids.length - 1; i > pos; i--) {
-          if (this.dead[i] !== 1) continue;
-          this.fenwick(i - 1, -1);
-          this.fenwick(i, 1);
-        }
+      // As long as the splice: the marks after it move one place on.
+      for (let i = pos + 1; i < this.ids.length; i++) {
+        if (this.dead[i] !== 1) continue;
+        this.fenwick(i - 1, -1);
+        this.fenwick(i, 1);
       }
       return;
     }
-    // A reader holds these arrays: one copy of the live entries with the new one among them.
-    const ids: string[] = [];
-    const keys: (number | null)[] = [];
-    for (let i = 0; i <= this.ids.length; i++) {
-      if (i === pos) {
-        ids.push(id);
-        keys.push(key);
-      }
-      if (i < this.ids.length && this.dead[i] === 0) {
-        ids.push(this.ids[i] as string);
-        keys.push(this.keys[i] as number | null);
-      }
-    }
-    this.replace(ids, keys);
+    // A reader holds these arrays: copy the live entries once (the copy is no reader's), then place it there.
+    this.compact();
+    this.insert(id, key);
   }
 
   /** Takes back the last entry when it is (key, id) (undoing a push), else marks it dead. */
@@ -156,9 +145,9 @@ export class TombstoneList {
     const stop = Math.min(end, this.live);
     if (this.deadCount === 0) return this.ids.slice(start, stop);
     const out: string[] = [];
-    if (start >= stop) return out;
+    // At most `live` entries are asked for, so the live entries never run out before the end.
     let at = this.select(start);
-    while (out.length < stop - start && at < this.ids.length) {
+    while (out.length < stop - start) {
       if (this.dead[at] === 0) out.push(this.ids[at++] as string);
       else at = this.select(start + out.length);
     }
@@ -169,7 +158,8 @@ export class TombstoneList {
   private select(k: number): number {
     let pos = 0;
     let rem = k;
-    for (let step = highestBit(this.cap); step > 0; step >>= 1) {
+    // The span is 0 or a power of two (grow doubles it), so the descent starts at the whole span.
+    for (let step = this.cap; step > 0; step >>= 1) {
       const next = pos + step;
       if (next > this.cap) continue;
       const live = step - (this.tree[next] as number);
@@ -238,10 +228,4 @@ export class TombstoneList {
 export function before(ka: number | null, ia: string, kb: number | null, ib: string): boolean {
   if (ka !== kb) return ka === null ? true : kb === null ? false : ka < kb;
   return ia < ib;
-}
-
-function highestBit(n: number): number {
-  let b = 1;
-  while (b * 2 <= n) b *= 2;
-  return n === 0 ? 0 : b;
 }
