@@ -68,12 +68,18 @@ export const feedPart = (app: AppState): WebhookPart => ({
 /** Puts an attempt first in a subscription's feed, unless it cannot be kept (webhook-bytes.ts). */
 export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName, entry: FeedEntry): void {
   const bytes = entryBytes(entry);
+  if (bytes > app.limits.webhookFeedBytes) return;
+  // At FEED_LIMIT the feed's oldest goes whatever the bytes: gone before the room is made, so the
+  // room counts it freed and no other entry goes in its stead.
+  const before = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
+  if (before[feed].length >= FEED_LIMIT) {
+    for (const old of before[feed].slice(FEED_LIMIT - 1)) forget(app, old);
+    app.data.webhookFeeds.set(subscriptionId, { ...before, [feed]: before[feed].slice(0, FEED_LIMIT - 1) });
+  }
   if (!makeWebhookRoom(app, feedPart(app), queuePart(app), bytes)) return;
   // Read after the room is made: it may have taken this feed's oldest.
   const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
-  const list = [entry, ...prev[feed]];
-  for (const old of list.splice(FEED_LIMIT)) forget(app, old);
-  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: list });
+  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: [entry, ...prev[feed]] });
   const { feedLog, tallies } = app.data;
   const place = tallies.get(NEXT) ?? 1;
   tallies.set(NEXT, place + 1);

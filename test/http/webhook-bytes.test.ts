@@ -202,6 +202,30 @@ describe('feed entries within the per-app bytes', () => {
   });
 });
 
+describe('a feed at its count cap', () => {
+  it("makes room with its own oldest, which the count cap frees anyway: another feed's entry stays", async () => {
+    const { size } = await failedEntries('/cap-a', 1);
+    rx.plan.set('/cap-b', [{ status: 500 }]);
+    // Room for exactly FEED_LIMIT + 1 entries: b's one and a full feed of a's.
+    const m = await ready({ rateLimit: 100_000, limits: { webhookFeedBytes: 101 * size } });
+    const a = await subscribe(m, '/cap-a');
+    const b = await subscribe(m, '/cap-b');
+    await ping(m, b);
+    await deliverDue(m);
+    for (let i = 0; i < 100; i++) await ping(m, a);
+    await deliverDue(m);
+    const full = (await errorFeed(m, a)).map((n) => n.id);
+    expect(full).toHaveLength(100);
+    await ping(m, a);
+    await deliverDue(m);
+    const after = await errorFeed(m, a);
+    // a's 101st pushes out a's oldest only: the feed is at 100 again and b keeps its entry.
+    expect(after).toHaveLength(100);
+    expect(after.slice(1).map((n) => n.id)).toEqual(full.slice(0, 99));
+    expect(await errorFeed(m, b)).toHaveLength(1);
+  });
+});
+
 describe('every app together within the store-wide webhooks budget', () => {
   it("an app gives up its own oldest, never another app's; one with nothing to give keeps nothing new until room is freed", async () => {
     const { ids, size } = await fourPings();
