@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mock, type TestMock } from '../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../kept-estimate.js';
+import { queueDelivery } from '../../src/store/webhooks.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -111,6 +112,22 @@ describe('queued deliveries within the per-app bytes', () => {
     // A user.created item is far bigger than a ping: not kept, and the ping stays.
     expect((await m.call('POST', '/users', { body: { user_id: 'wb-big', email: 'wb-big@example.com' } })).status).toBe(200);
     expect((await queued(m)).map((n) => n.id)).toEqual(ids.slice(0, 1));
+  });
+});
+
+describe('a full queue and a delivery it will not keep', () => {
+  it('refuses the delivery first: the queue keeps its 1,000 and its oldest', async () => {
+    const m = await ready({ rateLimit: 100_000 });
+    const sub = await subscribe(m, '/measure');
+    for (let i = 0; i < 1000; i++) await ping(m, sub);
+    const full = (await queued(m)).map((n) => n.id);
+    expect(full).toHaveLength(1000);
+    const app = m.store.appForToken('demo-token');
+    if (!app) throw new Error('no demo app');
+    // No API route queues a delivery past 16 MiB (attribute caps): queued as a change would be.
+    const huge = { id: 'notif_huge', topic: 'ping', data: { item: { blob: 'x'.repeat(app.limits.webhookQueueBytes) } } };
+    queueDelivery(app, sub, huge, 1, m.clock.now());
+    expect((await queued(m)).map((n) => n.id)).toEqual(full);
   });
 });
 
