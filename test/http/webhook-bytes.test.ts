@@ -157,6 +157,32 @@ async function failedEntries(path: string, count: number): Promise<{ ids: string
   return { ids: feed.map((n) => n.id).reverse(), size: [...sizes][0] as number };
 }
 
+describe('deliveries handed to a receiver that does not answer', () => {
+  it("are held to the queue's bytes while they wait: the oldest waiting go, never sent", async () => {
+    const { size } = await fourPings();
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    rx.plan.set('/gated', [{ status: 200, gate }]);
+    const m = await ready({ limits: { webhookQueueBytes: 3 * size } });
+    const sub = await subscribe(m, '/gated');
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await ping(m, sub);
+      ids.push((await queued(m)).at(-1)?.id as string);
+      // Handed over at once (the queue empties), the first held at the receiver's gate.
+      m.clock.advance(m.store.jobDelaySeconds);
+      expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+      expect(await queued(m)).toEqual([]);
+    }
+    open();
+    await m.store.webhooks?.settled();
+    const sent = rx.received.filter((r) => r.path === '/gated').map((r) => r.body.id as string);
+    // The one in flight, then the three newest that fit in 3 × size: the second and third went.
+    expect(sent).toEqual([ids[0], ids[3], ids[4], ids[5]]);
+    expect((await m.call('GET', `/subscriptions/${sub}/sent`)).body.notifications.map((n: { id: string }) => n.id)).toEqual([ids[5], ids[4], ids[3], ids[0]]);
+  });
+});
+
 describe('feed entries within the per-app bytes', () => {
   it('keeps entries up to the limit exactly, then the oldest goes; the console follows', async () => {
     const { ids, size } = await failedEntries('/fail', 4);
