@@ -301,6 +301,37 @@ describe('every app together within the store-wide webhooks budget', () => {
     expect(await queued(m)).toHaveLength(1);
   });
 
+  it("a rolled-back write that dropped an app's webhook state leaves its share counted whole", async () => {
+    const { size } = await fourPings();
+    // Room for demo's two pings and one of the other app's (its id is longer: a little bigger).
+    const m = await ready({ byteBudgets: { webhooks: 3 * size + 100 } });
+    const a = await subscribe(m, '/measure');
+    const b = await subscribe(m, '/measure');
+    await ping(m, a);
+    await ping(m, a);
+    const before = await queued(m);
+    const app = m.store.appForToken('demo-token');
+    if (!app) throw new Error('no demo app');
+    // A write that gives up a's deliveries, queues a small one of b's (the budget counts demo then)
+    // and then fails: demo holds its two pings again.
+    expect(() =>
+      app.transaction(() => {
+        for (const job of app.deliveries.ofSubscription(a)) app.deliveries.remove(job);
+        queueDelivery(app, b, { id: 'notif_small', topic: 'ping' }, 1, m.clock.now());
+        throw new Error('rejected');
+      }),
+    ).toThrow('rejected');
+    expect(await queued(m)).toEqual(before);
+    // The other app's second ping is past the budget with demo's two: it takes its own first's room.
+    const other = 'test_webhook_bytes';
+    const otherSub = await subscribe(m, '/other', other);
+    const otherApp = m.store.appForToken(other)?.id as string;
+    await ping(m, otherSub, other);
+    await ping(m, otherSub, other);
+    expect(await queued(m, otherApp)).toHaveLength(1);
+    expect(await queued(m)).toEqual(before);
+  });
+
   it('counts webhook state in what snapshots pin', async () => {
     const { size } = await fourPings();
     for (const [budget, status] of [
