@@ -30,25 +30,31 @@ const moveTally = (app: AppState, delta: number): void => {
   app.data.tallies.set(FEED_BYTES_TALLY, (app.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + delta);
 };
 
-/** An entry that left its feed leaves the log (every kept entry has a place) and the tally. */
+/**
+ * An entry that left its feed leaves the log (every kept entry has a place) and the tally. The
+ * oldest leaving moves FIRST on past the places already empty, each passed once for good, so FIRST
+ * is always the oldest entry's place (or NEXT): a drop never walks a run of them.
+ */
 function forget(app: AppState, entry: FeedEntry): void {
-  app.data.feedLog.delete(placeKey(places.get(entry) as number));
+  const { feedLog, tallies } = app.data;
+  let place = places.get(entry) as number;
+  feedLog.delete(placeKey(place));
   moveTally(app, -entryBytes(entry));
+  if (place !== tallies.get(FIRST)) return;
+  const next = tallies.get(NEXT) ?? 1;
+  while (++place < next && !feedLog.has(placeKey(place)));
+  tallies.set(FIRST, place);
 }
 
 /** Gives up the app's oldest feed entry; false when its feeds hold none. */
 function dropOldestEntry(app: AppState): boolean {
   const { feedLog, tallies, webhookFeeds } = app.data;
-  const next = tallies.get(NEXT) ?? 1;
-  let first = tallies.get(FIRST) ?? 1;
-  // Places whose entries left otherwise are skipped once, for good.
-  let ref = feedLog.get(placeKey(first));
-  while (ref === undefined && first < next) ref = feedLog.get(placeKey(++first));
+  const ref = feedLog.get(placeKey(tallies.get(FIRST) ?? 1));
   if (ref === undefined) return false;
-  tallies.set(FIRST, first + 1);
   // A logged entry's feeds are there: a subscription's deletion takes its entries out of the log.
   const feeds = webhookFeeds.get(ref.subscription_id) as WebhookFeeds;
   webhookFeeds.set(ref.subscription_id, { ...feeds, [ref.feed]: feeds[ref.feed].filter((e) => e !== ref.entry) });
+  // FIRST moves on with it.
   forget(app, ref.entry);
   return true;
 }
@@ -96,17 +102,4 @@ export function dropFeeds(app: AppState, subscriptionId: string): void {
   for (const entry of feeds.sent) forget(app, entry);
   for (const entry of feeds.error) forget(app, entry);
   app.data.webhookFeeds.delete(subscriptionId);
-}
-
-/** The feeds recounted from the entries, and the entries the log holds: for the recount tests. */
-export function recountFeeds(app: AppState): { bytes: number; entries: number; logged: number } {
-  let bytes = 0;
-  let entries = 0;
-  for (const feeds of app.data.webhookFeeds.values()) {
-    for (const e of [...feeds.sent, ...feeds.error]) {
-      bytes += entryBytes(e);
-      entries++;
-    }
-  }
-  return { bytes, entries, logged: app.data.feedLog.size };
 }

@@ -236,6 +236,9 @@ describe('feed entries within the per-app bytes', () => {
     expect([...(await errorFeed(m, a)), ...(await errorFeed(m, b))].map(entryEstimate)).toEqual([size, size, size]);
     // Deleting b frees its two entries: the next two of a fit beside a2 with nothing dropped.
     expect((await m.call('DELETE', `/subscriptions/${b}`)).status).toBe(200);
+    // b's entries left with it, b1 the oldest: the log's first place moved on to a2's (3), so the
+    // next drop finds the oldest at once.
+    expect(m.store.appForToken('demo-token')?.data.tallies.get('feedlog:first')).toBe(3);
     const a3 = await attempt(a);
     const a4 = await attempt(a);
     expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a4, a3, a2]);
