@@ -183,6 +183,36 @@ describe('deliveries handed to a receiver that does not answer', () => {
   });
 });
 
+describe('deliveries handed over past the count', () => {
+  it('keep at most 1,000 waiting an app: the oldest waiting go, never sent', async () => {
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    rx.plan.set('/gated-count', [{ status: 200, gate }]);
+    const m = await ready({ rateLimit: 100_000 });
+    const sub = await subscribe(m, '/gated-count');
+    const handOver = async (): Promise<void> => {
+      m.clock.advance(m.store.jobDelaySeconds);
+      expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+      expect(await queued(m)).toEqual([]);
+    };
+    for (let i = 0; i < 1000; i++) await ping(m, sub);
+    const ids = (await queued(m)).map((n) => n.id as string);
+    // The first goes out and is held at the gate; 999 wait behind it.
+    await handOver();
+    for (let i = 0; i < 2; i++) {
+      await ping(m, sub);
+      ids.push((await queued(m)).at(-1)?.id as string);
+      await handOver();
+    }
+    open();
+    await m.store.webhooks?.settled();
+    const sent = rx.received.filter((r) => r.path === '/gated-count').map((r) => r.body.id as string);
+    // 1,001 waited at the end: the oldest waiting (the second ping) went unsent.
+    expect(sent).toEqual([ids[0], ...ids.slice(2)]);
+    // 1,002 requests and as many sends over loopback: ~8 s alone, more on a loaded machine.
+  }, 60_000);
+});
+
 describe('feed entries within the per-app bytes', () => {
   it('keeps entries up to the limit exactly, then the oldest goes; the console follows', async () => {
     const { ids, size } = await failedEntries('/fail', 4);
