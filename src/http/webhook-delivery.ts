@@ -173,7 +173,8 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
         lane.dropped = 0;
       }
     }
-    if (h.head >= LANE_COMPACT && h.head * 2 > h.order.length) {
+    // Attempted ones stay in `order` until cut out here, once they outnumber those waiting.
+    if (h.order.length - h.head > 2 * h.count + LANE_COMPACT) {
       h.order = h.order.slice(h.head).filter((t) => !t.gone);
       h.head = 0;
     }
