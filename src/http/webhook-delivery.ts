@@ -8,6 +8,8 @@ import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
 import type { WebhookJob } from '../store/types.js';
 import { noteAttempt } from '../store/webhook-attempts.js';
+import { deliveryBytes } from '../store/webhook-bytes.js';
+import { MAX_PENDING_DELIVERIES } from '../store/webhook-limits.js';
 import { readUpTo } from './read-stream.js';
 
 import {
@@ -104,6 +106,10 @@ interface Taken {
   job: WebhookJob;
   /** The app's delivery queue when it was handed over: a reset, restore or load installs a new one, and the state it was owed to is gone. */
   queue: AppState['deliveries'];
+  bytes: number;
+  lane: Lane;
+  /** Attempted, withdrawn or dropped: no longer counted as handed over. */
+  gone: boolean;
 }
 
 /**
@@ -114,6 +120,20 @@ interface Taken {
 interface Lane {
   waiting: Taken[];
   next: number;
+  /** Entries past `next` dropped by the app's cap, cut out once they are half the lane. */
+  dropped: number;
+}
+
+/**
+ * An app's deliveries handed over and waiting in its lanes, oldest first: taken off the queue, they
+ * are held to the queue's own limits (1,000 and limits.webhookQueueBytes) here, the oldest dropped
+ * past them, so a receiver that never answers cannot make them grow.
+ */
+interface Handed {
+  order: Taken[];
+  head: number;
+  count: number;
+  bytes: number;
 }
 
 /** Past this many attempted entries at the head of a lane, they are cut off (a lane that never empties stays small). */
@@ -125,6 +145,40 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
   /** Attempts taken and not finished, per app and notification id (retry must not queue them twice). */
   const outstanding = new Map<string, number>();
   const outstandingKey = (app: AppState, job: WebhookJob) => `${app.id}\u0000${String(job.notification.id)}`;
+  const handed = new WeakMap<AppState, Handed>();
+
+  /** A waiting delivery leaves the app's handed-over count (attempted, withdrawn or dropped). */
+  function settle(taken: Taken): void {
+    taken.gone = true;
+    const h = handed.get(taken.app) as Handed;
+    h.count--;
+    h.bytes -= taken.bytes;
+  }
+
+  function hand(taken: Taken): void {
+    let h = handed.get(taken.app);
+    if (!h) handed.set(taken.app, (h = { order: [], head: 0, count: 0, bytes: 0 }));
+    h.order.push(taken);
+    h.count++;
+    h.bytes += taken.bytes;
+    while (h.count > MAX_PENDING_DELIVERIES || h.bytes > taken.app.limits.webhookQueueBytes) {
+      const oldest = h.order[h.head++] as Taken;
+      if (oldest.gone) continue;
+      settle(oldest);
+      release(oldest);
+      const lane = oldest.lane;
+      if (++lane.dropped * 2 > lane.waiting.length - lane.next) {
+        lane.waiting = lane.waiting.slice(lane.next).filter((t) => !t.gone);
+        lane.next = 0;
+        lane.dropped = 0;
+      }
+    }
+    // Attempted ones stay in `order` until cut out here, once they outnumber those waiting.
+    if (h.order.length - h.head > 2 * h.count + LANE_COMPACT) {
+      h.order = h.order.slice(h.head).filter((t) => !t.gone);
+      h.head = 0;
+    }
+  }
 
   function release({ app, job }: Taken): void {
     const nid = outstandingKey(app, job);
@@ -136,11 +190,15 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
   /** Takes this app's deliveries still waiting in the lane out of it, in order. */
   function withdraw(lane: Lane, app: AppState): WebhookJob[] {
     const rest = lane.waiting.slice(lane.next);
-    const mine = rest.filter((t) => t.app === app);
+    const mine = rest.filter((t) => t.app === app && !t.gone);
     // Another app of the same id (re-seeded meanwhile) keeps its place.
-    lane.waiting = rest.filter((t) => t.app !== app);
+    lane.waiting = rest.filter((t) => t.app !== app && !t.gone);
     lane.next = 0;
-    for (const t of mine) release(t);
+    lane.dropped = 0;
+    for (const t of mine) {
+      settle(t);
+      release(t);
+    }
     // Those handed over before a reset or restore are owed to nobody now: dropped, not queued again.
     return mine.filter((t) => t.queue === app.deliveries).map((t) => t.job);
   }
@@ -152,6 +210,12 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
         lane.waiting = lane.waiting.slice(lane.next);
         lane.next = 0;
       }
+      // Dropped past the app's cap: already released.
+      if (taken.gone) {
+        lane.dropped--;
+        continue;
+      }
+      settle(taken);
       try {
         await attempt(taken, lane);
       } catch {
@@ -244,10 +308,15 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       outstanding.set(nid, (outstanding.get(nid) ?? 0) + 1);
       const lane = lanes.get(key);
       if (lane) {
-        lane.waiting.push({ app, job, queue: app.deliveries });
+        const taken: Taken = { app, job, queue: app.deliveries, bytes: deliveryBytes(job), lane, gone: false };
+        lane.waiting.push(taken);
+        hand(taken);
         return;
       }
-      const fresh: Lane = { waiting: [{ app, job, queue: app.deliveries }], next: 0 };
+      const fresh: Lane = { waiting: [], next: 0, dropped: 0 };
+      const taken: Taken = { app, job, queue: app.deliveries, bytes: deliveryBytes(job), lane: fresh, gone: false };
+      fresh.waiting.push(taken);
+      hand(taken);
       lanes.set(key, fresh);
       // Started on a later tick: the store's run that hands deliveries over finishes first, so what
       // an attempt queues back (a throttled delivery) is never taken again by that same run.

@@ -410,6 +410,7 @@ export class AppState {
       this.partsTotal = partsTotal;
       if (this.counters.job !== jobCounter) this.jobs = this.jobs.filter((j) => j.id < jobCounter);
       this.deliveries.rollback();
+      this.budgets?.recount(this);
       throw err;
     } finally {
       for (const map of maps) map.undo = null;

@@ -168,12 +168,27 @@ export class ByteBudgets {
     return this.fits(app, kind, bytes) ? 0 : this.sums[kind] + bytes - this.limits[kind];
   }
 
+  /**
+   * The app's shares counted again, after a rolled-back write: the write may have dropped state to
+   * make room (its share cached low, so another app's estimate would pass the budget) or added.
+   */
+  recount(app: AppState): void {
+    for (const kind of KINDS) {
+      const cache = this.cached[kind];
+      const was = cache.get(app.id);
+      if (was === undefined) continue;
+      const mine = counted(app, kind);
+      this.sums[kind] += mine - was;
+      cache.set(app.id, mine);
+    }
+  }
+
   /** Whether `app` may add `bytes` of `kind` now (recounting before it says no). */
   fits(app: AppState, kind: BudgetKind, bytes: number): boolean {
     const cache = this.cached[kind];
     const mine = counted(app, kind);
     const estimate = this.sums[kind] - (cache.get(app.id) ?? 0) + mine + bytes;
-    // Counted as if the write stands (a rolled-back one leaves the sum high: a recount mends it).
+    // Counted as if the write stands: a rolled-back one calls recount, as what it dropped is back.
     const take = (): true => {
       this.sums[kind] = this.sums[kind] - (cache.get(app.id) ?? 0) + mine + bytes;
       cache.set(app.id, mine + bytes);

@@ -30,25 +30,31 @@ const moveTally = (app: AppState, delta: number): void => {
   app.data.tallies.set(FEED_BYTES_TALLY, (app.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + delta);
 };
 
-/** An entry that left its feed leaves the log (every kept entry has a place) and the tally. */
+/**
+ * An entry that left its feed leaves the log (every kept entry has a place) and the tally. The
+ * oldest leaving moves FIRST on past the places already empty, each passed once for good, so FIRST
+ * is always the oldest entry's place (or NEXT): a drop never walks a run of them.
+ */
 function forget(app: AppState, entry: FeedEntry): void {
-  app.data.feedLog.delete(placeKey(places.get(entry) as number));
+  const { feedLog, tallies } = app.data;
+  let place = places.get(entry) as number;
+  feedLog.delete(placeKey(place));
   moveTally(app, -entryBytes(entry));
+  if (place !== tallies.get(FIRST)) return;
+  const next = tallies.get(NEXT) ?? 1;
+  while (++place < next && !feedLog.has(placeKey(place)));
+  tallies.set(FIRST, place);
 }
 
 /** Gives up the app's oldest feed entry; false when its feeds hold none. */
 function dropOldestEntry(app: AppState): boolean {
   const { feedLog, tallies, webhookFeeds } = app.data;
-  const next = tallies.get(NEXT) ?? 1;
-  let first = tallies.get(FIRST) ?? 1;
-  // Places whose entries left otherwise are skipped once, for good.
-  let ref = feedLog.get(placeKey(first));
-  while (ref === undefined && first < next) ref = feedLog.get(placeKey(++first));
+  const ref = feedLog.get(placeKey(tallies.get(FIRST) ?? 1));
   if (ref === undefined) return false;
-  tallies.set(FIRST, first + 1);
   // A logged entry's feeds are there: a subscription's deletion takes its entries out of the log.
   const feeds = webhookFeeds.get(ref.subscription_id) as WebhookFeeds;
   webhookFeeds.set(ref.subscription_id, { ...feeds, [ref.feed]: feeds[ref.feed].filter((e) => e !== ref.entry) });
+  // FIRST moves on with it.
   forget(app, ref.entry);
   return true;
 }
@@ -68,12 +74,18 @@ export const feedPart = (app: AppState): WebhookPart => ({
 /** Puts an attempt first in a subscription's feed, unless it cannot be kept (webhook-bytes.ts). */
 export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName, entry: FeedEntry): void {
   const bytes = entryBytes(entry);
+  if (bytes > app.limits.webhookFeedBytes) return;
+  // At FEED_LIMIT the feed's oldest goes whatever the bytes: gone before the room is made, so the
+  // room counts it freed and no other entry goes in its stead.
+  const before = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
+  if (before[feed].length >= FEED_LIMIT) {
+    for (const old of before[feed].slice(FEED_LIMIT - 1)) forget(app, old);
+    app.data.webhookFeeds.set(subscriptionId, { ...before, [feed]: before[feed].slice(0, FEED_LIMIT - 1) });
+  }
   if (!makeWebhookRoom(app, feedPart(app), queuePart(app), bytes)) return;
   // Read after the room is made: it may have taken this feed's oldest.
   const prev = app.data.webhookFeeds.get(subscriptionId) ?? { sent: [], error: [] };
-  const list = [entry, ...prev[feed]];
-  for (const old of list.splice(FEED_LIMIT)) forget(app, old);
-  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: list });
+  app.data.webhookFeeds.set(subscriptionId, { ...prev, [feed]: [entry, ...prev[feed]] });
   const { feedLog, tallies } = app.data;
   const place = tallies.get(NEXT) ?? 1;
   tallies.set(NEXT, place + 1);
@@ -90,17 +102,4 @@ export function dropFeeds(app: AppState, subscriptionId: string): void {
   for (const entry of feeds.sent) forget(app, entry);
   for (const entry of feeds.error) forget(app, entry);
   app.data.webhookFeeds.delete(subscriptionId);
-}
-
-/** The feeds recounted from the entries, and the entries the log holds: for the recount tests. */
-export function recountFeeds(app: AppState): { bytes: number; entries: number; logged: number } {
-  let bytes = 0;
-  let entries = 0;
-  for (const feeds of app.data.webhookFeeds.values()) {
-    for (const e of [...feeds.sent, ...feeds.error]) {
-      bytes += entryBytes(e);
-      entries++;
-    }
-  }
-  return { bytes, entries, logged: app.data.feedLog.size };
 }

@@ -169,12 +169,15 @@ export function notificationEvent(app: AppState, topic: string, item: Record<str
  * O(log n) a delivery queued or dropped: app.deliveries is a heap.
  */
 export function queueDelivery(app: AppState, subscriptionId: string, notification: Record<string, unknown>, attempt: number, dueAt: number): void {
-  // A loop, not an if: a seeded queue may start over the cap; each delivery is dropped at most once.
-  while (app.deliveries.size >= MAX_PENDING_DELIVERIES) app.deliveries.shift();
   // A throttled subscription's deliveries all wait for the throttle's end, so they keep their order.
   const held = throttleOf(app, subscriptionId);
   const job = newJob<WebhookJob>(app, { kind: 'webhook', subscription_id: subscriptionId, notification, attempt }, held ? Math.max(dueAt, held.until) : dueAt);
-  if (makeWebhookRoom(app, queuePart(app), feedPart(app), deliveryBytes(job))) app.deliveries.add(job);
+  const bytes = deliveryBytes(job);
+  // One the queue will never keep costs no queued delivery its place.
+  if (bytes > app.limits.webhookQueueBytes) return;
+  // A loop, not an if: a seeded queue may start over the cap; each delivery is dropped at most once.
+  while (app.deliveries.size >= MAX_PENDING_DELIVERIES) app.deliveries.shift();
+  if (makeWebhookRoom(app, queuePart(app), feedPart(app), bytes)) app.deliveries.add(job);
 }
 
 /** Puts an attempt first in the subscription's sent or error feed (newest first, FEED_LIMIT and the feeds' bytes kept). */

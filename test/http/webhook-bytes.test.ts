@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mock, type TestMock } from '../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../kept-estimate.js';
+import { queueDelivery } from '../../src/store/webhooks.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -114,6 +115,22 @@ describe('queued deliveries within the per-app bytes', () => {
   });
 });
 
+describe('a full queue and a delivery it will not keep', () => {
+  it('refuses the delivery first: the queue keeps its 1,000 and its oldest', async () => {
+    const m = await ready({ rateLimit: 100_000 });
+    const sub = await subscribe(m, '/measure');
+    for (let i = 0; i < 1000; i++) await ping(m, sub);
+    const full = (await queued(m)).map((n) => n.id);
+    expect(full).toHaveLength(1000);
+    const app = m.store.appForToken('demo-token');
+    if (!app) throw new Error('no demo app');
+    // No API route queues a delivery past 16 MiB (attribute caps): queued as a change would be.
+    const huge = { id: 'notif_huge', topic: 'ping', data: { item: { blob: 'x'.repeat(app.limits.webhookQueueBytes) } } };
+    queueDelivery(app, sub, huge, 1, m.clock.now());
+    expect((await queued(m)).map((n) => n.id)).toEqual(full);
+  });
+});
+
 /**
  * Sends what is due now, not the retries a minute later (POST /__admin/jobs/run would take those
  * too): the clock moves past the job delay, a request hands the due deliveries over, and the test
@@ -139,6 +156,62 @@ async function failedEntries(path: string, count: number): Promise<{ ids: string
   expect(sizes.size).toBe(1);
   return { ids: feed.map((n) => n.id).reverse(), size: [...sizes][0] as number };
 }
+
+describe('deliveries handed to a receiver that does not answer', () => {
+  it("are held to the queue's bytes while they wait: the oldest waiting go, never sent", async () => {
+    const { size } = await fourPings();
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    rx.plan.set('/gated', [{ status: 200, gate }]);
+    const m = await ready({ limits: { webhookQueueBytes: 3 * size } });
+    const sub = await subscribe(m, '/gated');
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await ping(m, sub);
+      ids.push((await queued(m)).at(-1)?.id as string);
+      // Handed over at once (the queue empties), the first held at the receiver's gate.
+      m.clock.advance(m.store.jobDelaySeconds);
+      expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+      expect(await queued(m)).toEqual([]);
+    }
+    open();
+    await m.store.webhooks?.settled();
+    const sent = rx.received.filter((r) => r.path === '/gated').map((r) => r.body.id as string);
+    // The one in flight, then the three newest that fit in 3 × size: the second and third went.
+    expect(sent).toEqual([ids[0], ids[3], ids[4], ids[5]]);
+    expect((await m.call('GET', `/subscriptions/${sub}/sent`)).body.notifications.map((n: { id: string }) => n.id)).toEqual([ids[5], ids[4], ids[3], ids[0]]);
+  });
+});
+
+describe('deliveries handed over past the count', () => {
+  it('keep at most 1,000 waiting an app: the oldest waiting go, never sent', async () => {
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    rx.plan.set('/gated-count', [{ status: 200, gate }]);
+    const m = await ready({ rateLimit: 100_000 });
+    const sub = await subscribe(m, '/gated-count');
+    const handOver = async (): Promise<void> => {
+      m.clock.advance(m.store.jobDelaySeconds);
+      expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+      expect(await queued(m)).toEqual([]);
+    };
+    for (let i = 0; i < 1000; i++) await ping(m, sub);
+    const ids = (await queued(m)).map((n) => n.id as string);
+    // The first goes out and is held at the gate; 999 wait behind it.
+    await handOver();
+    for (let i = 0; i < 2; i++) {
+      await ping(m, sub);
+      ids.push((await queued(m)).at(-1)?.id as string);
+      await handOver();
+    }
+    open();
+    await m.store.webhooks?.settled();
+    const sent = rx.received.filter((r) => r.path === '/gated-count').map((r) => r.body.id as string);
+    // 1,001 waited at the end: the oldest waiting (the second ping) went unsent.
+    expect(sent).toEqual([ids[0], ...ids.slice(2)]);
+    // 1,002 requests and as many sends over loopback: ~8 s alone, more on a loaded machine.
+  }, 60_000);
+});
 
 describe('feed entries within the per-app bytes', () => {
   it('keeps entries up to the limit exactly, then the oldest goes; the console follows', async () => {
@@ -193,12 +266,39 @@ describe('feed entries within the per-app bytes', () => {
     expect([...(await errorFeed(m, a)), ...(await errorFeed(m, b))].map(entryEstimate)).toEqual([size, size, size]);
     // Deleting b frees its two entries: the next two of a fit beside a2 with nothing dropped.
     expect((await m.call('DELETE', `/subscriptions/${b}`)).status).toBe(200);
+    // b's entries left with it, b1 the oldest: the log's first place moved on to a2's (3), so the
+    // next drop finds the oldest at once.
+    expect(m.store.appForToken('demo-token')?.data.tallies.get('feedlog:first')).toBe(3);
     const a3 = await attempt(a);
     const a4 = await attempt(a);
     expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a4, a3, a2]);
     // The next one passes over b's places, gone with b, to a2: the app's oldest left.
     const a5 = await attempt(a);
     expect((await errorFeed(m, a)).map((n) => n.id)).toEqual([a5, a4, a3]);
+  });
+});
+
+describe('a feed at its count cap', () => {
+  it("makes room with its own oldest, which the count cap frees anyway: another feed's entry stays", async () => {
+    const { size } = await failedEntries('/cap-a', 1);
+    rx.plan.set('/cap-b', [{ status: 500 }]);
+    // Room for exactly FEED_LIMIT + 1 entries: b's one and a full feed of a's.
+    const m = await ready({ rateLimit: 100_000, limits: { webhookFeedBytes: 101 * size } });
+    const a = await subscribe(m, '/cap-a');
+    const b = await subscribe(m, '/cap-b');
+    await ping(m, b);
+    await deliverDue(m);
+    for (let i = 0; i < 100; i++) await ping(m, a);
+    await deliverDue(m);
+    const full = (await errorFeed(m, a)).map((n) => n.id);
+    expect(full).toHaveLength(100);
+    await ping(m, a);
+    await deliverDue(m);
+    const after = await errorFeed(m, a);
+    // a's 101st pushes out a's oldest only: the feed is at 100 again and b keeps its entry.
+    expect(after).toHaveLength(100);
+    expect(after.slice(1).map((n) => n.id)).toEqual(full.slice(0, 99));
+    expect(await errorFeed(m, b)).toHaveLength(1);
   });
 });
 
@@ -232,6 +332,37 @@ describe('every app together within the store-wide webhooks budget', () => {
     expect((await m.call('POST', '/users', { token: other, body: { user_id: 'wb-other', custom_attributes: attributes } })).status).toBe(200);
     expect(await queued(m, otherApp)).toEqual(kept);
     expect(await queued(m)).toHaveLength(1);
+  });
+
+  it("a rolled-back write that dropped an app's webhook state leaves its share counted whole", async () => {
+    const { size } = await fourPings();
+    // Room for demo's two pings and one of the other app's (its id is longer: a little bigger).
+    const m = await ready({ byteBudgets: { webhooks: 3 * size + 100 } });
+    const a = await subscribe(m, '/measure');
+    const b = await subscribe(m, '/measure');
+    await ping(m, a);
+    await ping(m, a);
+    const before = await queued(m);
+    const app = m.store.appForToken('demo-token');
+    if (!app) throw new Error('no demo app');
+    // A write that gives up a's deliveries, queues a small one of b's (the budget counts demo then)
+    // and then fails: demo holds its two pings again.
+    expect(() =>
+      app.transaction(() => {
+        for (const job of app.deliveries.ofSubscription(a)) app.deliveries.remove(job);
+        queueDelivery(app, b, { id: 'notif_small', topic: 'ping' }, 1, m.clock.now());
+        throw new Error('rejected');
+      }),
+    ).toThrow('rejected');
+    expect(await queued(m)).toEqual(before);
+    // The other app's second ping is past the budget with demo's two: it takes its own first's room.
+    const other = 'test_webhook_bytes';
+    const otherSub = await subscribe(m, '/other', other);
+    const otherApp = m.store.appForToken(other)?.id as string;
+    await ping(m, otherSub, other);
+    await ping(m, otherSub, other);
+    expect(await queued(m, otherApp)).toHaveLength(1);
+    expect(await queued(m)).toEqual(before);
   });
 
   it('counts webhook state in what snapshots pin', async () => {

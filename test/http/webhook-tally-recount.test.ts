@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_BYTES_TALLY } from '../../src/store/byte-budget.js';
 import type { AppState } from '../../src/store/app-state.js';
-import { recountFeeds } from '../../src/store/webhook-feeds.js';
+import { recountFeeds } from '../feed-recount.js';
 import { mock, type TestMock } from '../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../kept-estimate.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
