@@ -136,7 +136,6 @@ export function locationForIp(ip: string): LocationData | null {
   const key = geoKey(ip);
   if (key === null) return null;
   const city = CITIES[fnv1a32(key) % CITIES.length];
-  // Stryker disable next-line ConditionalExpression: equivalent, an index modulo the table's length is always in it
   if (city === undefined) return null;
   return {
     type: 'location_data',
@@ -191,7 +190,6 @@ function parseIPv4(s: string): number[] | null {
   const out: number[] = [];
   for (const p of parts) {
     // Leading zeros are rejected because some parsers read them as octal.
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the pattern and the range check reject the same; the length test is the cheap first cut
     if (p.length === 0 || p.length > 3 || !/^(0|[1-9][0-9]*)$/.test(p)) return null;
     const n = Number(p);
     if (n > 255) return null;
@@ -203,13 +201,10 @@ function parseIPv4(s: string): number[] | null {
 function parseIPv6(s: string): number[] | null {
   // 45 = longest textual form ("ffff:...:ffff:255.255.255.255"); the bound
   // also keeps split() cheap on garbage input.
-  // Stryker disable next-line all: equivalent in answers, the group parser rejects the same; these bound the work spent on garbage
   if (s.length < 2 || s.length > 45) return null;
-  // Stryker disable next-line all: equivalent in answers, as above
   if (!/^[0-9A-Fa-f:.]+$/.test(s)) return null;
 
   const gap = s.indexOf('::');
-  // Stryker disable next-line all: equivalent in answers, a second '::' leaves an empty group the group parser rejects
   if (gap !== -1 && s.indexOf('::', gap + 1) !== -1) return null;
 
   const head = gap === -1 ? s : s.slice(0, gap);

@@ -54,7 +54,6 @@ export class Clock {
   }
 
   freeze(frozen: boolean): void {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, freezing a frozen clock keeps its time, and a running clock asked to run is frozen and thawed at one instant
     if (frozen && this.frozenAtMs === null) this.frozenAtMs = this.nowMs();
     if (!frozen && this.frozenAtMs !== null) {
       this.offsetMs = this.frozenAtMs - this.wall();

@@ -159,10 +159,8 @@ export class CowMap<V> {
   *entries(): IterableIterator<[string, V]> {
     const overlay = this.overlay;
     // A fast path for an app that wrote nothing: the general path yields the same entries.
-    // Stryker disable next-line ConditionalExpression: equivalent, the general path below yields the same entries
     const clean = overlay.size === 0;
     for (const [key, value] of this.base) {
-      // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, as above
       if (clean) {
         yield [key, value];
         continue;
@@ -171,7 +169,6 @@ export class CowMap<V> {
       if (slot === DELETED) continue;
       yield [key, slot ?? value];
     }
-    // Stryker disable next-line ConditionalExpression: equivalent, as above (an empty overlay yields nothing)
     if (clean) return;
     for (const [key, slot] of overlay) {
       // A key of the app's own is marked DELETED while the transaction that deleted it runs.

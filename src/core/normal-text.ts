@@ -27,7 +27,6 @@ export function tagNameKey(name: string): string {
  * an emoji counts once); no text has more code points than UTF-16 units, so short text is not walked.
  */
 export function longerThan(s: string, max: number): boolean {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the count below gives the same answer; this skips it for short text
   if (s.length <= max) return false;
   let n = 0;
   for (const _ of s) if (++n > max) return true;

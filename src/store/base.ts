@@ -175,7 +175,6 @@ function numericMax(doc: FixtureDocument): number {
   for (const list of [doc.tags, doc.admins, doc.teams, doc.notes]) {
     for (const { id } of list) {
       const n = Number(id);
-      // Stryker disable next-line LogicalOperator: equivalent, the fixture schema allows these ids 1 to 15 digits, always safe integers
       if (Number.isSafeInteger(n) && n > max) max = n;
     }
   }
@@ -186,7 +185,6 @@ export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase 
   checkReferences(doc);
   // Customers are kept oldest first (and seeded company members join in that order), so lists are
   // read in store order instead of sorted on every request.
-  // Stryker disable next-line EqualityOperator: equivalent, customer ids are unique (checked above), so no two compare equal
   doc.customers.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const dataAttributes = registerCustomAttributes(doc.data_attributes, doc.customers);
   const byUserId = new Map<string, string>();

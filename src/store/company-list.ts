@@ -29,7 +29,6 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
   const desc = (f.order ?? 'desc') === 'desc';
   const withUsers = hasUsers(app);
   const label: [Label, string] | undefined = f.tag_id !== undefined ? ['t', f.tag_id] : f.segment_id !== undefined ? ['s', f.segment_id] : undefined;
-  // Stryker disable next-line ConditionalExpression: equivalent, an unknown tag or segment has no holders, so its index is empty too
   if (label !== undefined && !labelExists(app, label)) return listingOf([]);
   // One index for the whole list and one per tag or segment asked for (built from its holders),
   // kept by company writes and by customers joining or leaving companies.
@@ -62,7 +61,6 @@ export function companyByName(app: AppState, name: string): Company {
     const c = app.data.companies.get(id) as Company;
     const newer = best === undefined || c.updated_at > best.updated_at;
     const tie = best !== undefined && c.updated_at === best.updated_at;
-    // Stryker disable next-line EqualityOperator: equivalent, ids are unique (c.id >= best.id as c.id > best.id)
     const tieWon = tie && c.id > (best as Company).id;
     if (newer || tieWon) best = c;
   }

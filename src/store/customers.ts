@@ -53,8 +53,10 @@ export type Identity = Partial<Pick<Customer, 'type' | 'anonymous' | 'user_id' |
 export type Target = Customer | (() => Customer);
 
 /** Empty text counts as not sent: it can neither identify a customer nor be an email. */
-// Stryker disable next-line ConditionalExpression: equivalent, undefined without its own check falls through to `: value`, which is undefined
-export const text = (value: string | null | undefined): string | undefined => (value === null || value === undefined || value === '' ? undefined : value);
+export function text(value: string | null | undefined): string | undefined {
+  const sent = value ?? '';
+  return sent === '' ? undefined : sent;
+}
 
 /**
  * An email as stored (core/normal-text.ts), or undefined when none was sent (empty once trimmed).
@@ -73,24 +75,21 @@ export function emailOf(value: string | null | undefined, field = 'email'): stri
 
 /**
  * A customer's companies once `plans` apply in order (a company removed and named again joins last),
- * through one ordered Map: linear in the list and the plans, where a scan per item was quadratic.
+ * through one ordered Set: linear in the list and the plans, where a scan per item was quadratic.
  * The same array when nothing changes, so the membership index is not touched.
  */
 function joinedCompanies(current: string[], plans: readonly CompanyPlan[]): string[] {
-  // Stryker disable next-line ConditionalExpression: equivalent, the general path over no plans returns `current` too
   if (plans.length === 0) return current;
-  const order = new Map<string, true>();
-  // Stryker disable next-line BooleanLiteral: equivalent, only the keys are read
-  for (const id of current) order.set(id, true);
-  // A new array with the same ids (the next two marks) costs a membership diff that moves nothing:
-  // syncMembership and syncHolder compare ids, so no list, count or order can differ.
+  const order = new Set(current);
+  // A new array with the same ids (the next mark, and the `has` check below forced true) costs a
+  // membership diff that moves nothing: syncMembership and syncHolder compare ids, so no list,
+  // count or order can differ.
   // Stryker disable next-line BooleanLiteral: equivalent, as said above
   let changed = false;
   for (const { company, remove } of plans) {
     if (remove) changed = order.delete(company.id) || changed;
-    // Stryker disable next-line ConditionalExpression: equivalent, as said above (setting a key it holds keeps its place)
     else if (!order.has(company.id)) {
-      order.set(company.id, true);
+      order.add(company.id);
       changed = true;
     }
   }
@@ -132,7 +131,6 @@ export function write(store: Store, app: AppState, target: Target, input: Custom
   if (identity.anonymous !== undefined) next.anonymous = identity.anonymous;
   if (identity.user_id !== undefined) next.user_id = identity.user_id;
   if (identity.email !== undefined) next.email = identity.email;
-  // Stryker disable next-line ConditionalExpression: equivalent, a removal's plan holds the stored company itself, and saving it again changes nothing
   for (const { company, remove } of plans) if (!remove) app.saveCompany(company);
   app.saveCustomer(next);
   registerCustomerAttributes(app, input.custom_attributes, now);
@@ -169,15 +167,14 @@ export function matchUser(store: Store, app: AppState, keys: { id?: string; user
   if (keys.id !== undefined) {
     const found = app.data.customers.get(keys.id) ?? restore(archivedMatch(app, { id: keys.id }));
     if (!found || found.type !== 'user') throw notFound('User Not Found');
-    // Stryker disable next-line ConditionalExpression: equivalent, no record holds an undefined user_id, so the claim passes
     if (userId !== undefined) claimUserId(app, userId, found.id, userIdField);
     return { target: found, identity: userId === undefined ? {} : { user_id: userId } };
   }
   if (userId !== undefined) {
     const found = app.customerByUserId(userId) ?? restore(archivedMatch(app, { userId }));
     if (found?.type === 'user') return { target: found, identity: {} };
-    // Stryker disable next-line ConditionalExpression: equivalent, with nothing found no live or archived record holds userId, so the claim passes
-    if (found) claimUserId(app, userId, undefined, userIdField);
+    // With nothing found no live or archived record holds userId, so the claim passes: only a lead's or a visitor's user_id refuses it.
+    claimUserId(app, userId, undefined, userIdField);
   }
   if (email !== undefined) {
     const users = app.customersByEmail(email).filter((c) => c.type === 'user');
@@ -259,7 +256,6 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
       slice(start, end) {
         const customers = app.data.customers;
         let ids = app.order.known(customers, type, start, end);
-        // Stryker disable next-line ConditionalExpression: equivalent, the walk reads the store's order, which the order index holds: only the cost differs
         if (ids === undefined) {
           const out: Customer[] = [];
           let matched = 0;

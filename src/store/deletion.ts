@@ -19,7 +19,6 @@ export const DELETE_REQUESTS_TALLY = 'user-delete-requests';
  * no archive to restore from, so a later POST /users with its user_id makes a new record.
  */
 export function requestDeletion(app: AppState, intercomUserId: unknown): { id: number } {
-  // Stryker disable next-line ConditionalExpression: equivalent, the route's schema refuses a non-string intercom_user_id first
   const id = typeof intercomUserId === 'string' ? text(intercomUserId) : undefined;
   if (id === undefined) throw missing('intercom_user_id', 'intercom_user_id is a required parameter.');
   const live = app.data.customers.get(id);
@@ -45,7 +44,6 @@ export function deleteLead(app: AppState, keys: { id?: string; user_id?: string 
 /** DELETE /visitors/{id}: the visitor as it was, now gone (a later convert of it is a 404). */
 export function deleteVisitor(app: AppState, id: string): Customer {
   const visitor = findAnonymous(app, 'visitor', { id });
-  // Stryker disable next-line ConditionalExpression: equivalent, findAnonymous given an id throws the 404 itself rather than return nothing
   if (!visitor) throw notFound('Visitor Not Found');
   app.removeCustomer(visitor.id);
   return visitor;

@@ -142,7 +142,6 @@ export function checkMetadata(value: unknown): EventMetadata {
   const out: EventMetadata = {};
   let n = 0;
   for (const key of Object.keys(value)) {
-    // Stryker disable next-line EqualityOperator,BlockStatement: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this (maxProperties)
     if (++n > MAX_METADATA_SENT) {
       // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this (maxProperties)
       problems.push({ field: 'metadata', message: `metadata carries at most ${MAX_METADATA_SENT} members (the first ${MAX_METADATA_KEPT} are kept).` });
@@ -242,15 +241,12 @@ export const eventBytes = (e: EventRecord): number => keptBytes(e.metadata) + 4 
 
 /** Whether the event was stored (false: a duplicate of one held, still accepted). */
 export function submitEvent(app: AppState, input: EventInput, maxEvents: number, budgets?: ByteBudgets): boolean {
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this
   if (!isText(input.event_name, 255)) {
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this
     throw input.event_name === undefined || input.event_name === '' ? missing('event_name') : invalid('event_name', 'event_name must be text of 1 to 255 characters.');
   }
   const createdAt = input.created_at;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this
   if (createdAt === undefined || createdAt === null) throw missing('created_at');
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BlockStatement: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this
   if (typeof createdAt !== 'number' || !Number.isSafeInteger(createdAt) || createdAt < 0 || createdAt > 253_402_300_799) {
     // Stryker disable next-line StringLiteral: equivalent, every caller (POST /events, bulk items) checks the body schema first, which refuses this
     throw invalid('created_at', 'created_at must be a Unix timestamp in seconds (an integer).');

@@ -205,7 +205,6 @@ function numbered(ctx: Ctx, kind: 'user' | 'company'): string {
 
 function uniqueUuid(ctx: Ctx): string {
   let value = ctx.random.uuid();
-  // Stryker disable next-line ConditionalExpression: equivalent in practice, a collision of 122 random bits
   while (ctx.taken.userId(value)) value = ctx.random.uuid();
   ctx.taken.add('userId', value);
   return value;

@@ -84,7 +84,6 @@ export function join(maps: JoinMaps, key: string, id: string): void {
   if (log !== undefined) {
     ids = log.ids;
     seqs = log.seqs;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent in answers, copying the prefix is always right; appending in place saves the copy
     if (ids.length !== log.length) {
       ids = ids.slice(0, log.length);
       seqs = seqs.slice(0, log.length);
@@ -108,7 +107,6 @@ export function join(maps: JoinMaps, key: string, id: string): void {
  */
 export function leave(maps: JoinMaps, key: string, id: string): void {
   const log = maps.logs.get(key);
-  // Stryker disable next-line ConditionalExpression: equivalent, callers only remove an id the key holds
   if (log === undefined) return;
   const pair = pairKey(key, id);
   const seq = maps.seqs.get(pair) ?? seededPosition(log.origin, id);
@@ -243,7 +241,6 @@ export function joined<T>(maps: JoinMaps, key: string, read: (id: string) => T |
   const log = maps.logs.get(key);
   const out: T[] = [];
   if (log === undefined) return out;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent in answers, the pair check below is always right; the record alone is the fast path
   const byRecord = log.rejoins === 0 || log.live === log.length;
   for (let i = 0; i < log.length; i++) {
     const item = read(log.ids[i] as string);
@@ -260,7 +257,6 @@ export function joined<T>(maps: JoinMaps, key: string, read: (id: string) => T |
 export function joinedSlice(maps: JoinMaps, key: string, start: number, end: number, keep: (id: string) => boolean, allKept: boolean): string[] {
   const log = maps.logs.get(key);
   if (log === undefined) return [];
-  // Stryker disable next-line ConditionalExpression: equivalent in answers, the walk below gives the same slice; this is its fast path
   if (allKept && log.live === log.length) return log.ids.slice(start, Math.min(end, log.length));
   if (allKept && log.dead !== undefined) {
     // The span covers the positions marked so far; later joins are live, so the tree grows by empty halves.
@@ -278,7 +274,6 @@ export function joinedSlice(maps: JoinMaps, key: string, start: number, end: num
   }
   const out: string[] = [];
   let seen = 0;
-  // Stryker disable next-line ConditionalExpression: equivalent in answers, as above (the pair check is always right)
   const clean = log.live === log.length;
   for (let i = 0; i < log.length && seen < end; i++) {
     const id = log.ids[i] as string;

@@ -237,7 +237,6 @@ export class JournalSpace {
 
   private evictOldest(): boolean {
     const entry = this.oldest();
-    // Stryker disable next-line ConditionalExpression: equivalent, only reached with an entry live (the entry cap is at least 1, and fits() answers true when none is)
     if (!entry) return false;
     entry.owner.dropOldest();
     return true;
@@ -296,7 +295,6 @@ export class Journal {
       bytes = Buffer.byteLength(text);
     }
     if (bytes > this.space.maxText) return;
-    // Stryker disable next-line ConditionalExpression: equivalent, measuring each part of ASCII text gives its length
     const ascii = bytes === text.length;
     const pathBytes = ascii ? path.length : Buffer.byteLength(path);
     const searchBytes = ascii ? search.length : Buffer.byteLength(search);
@@ -332,7 +330,6 @@ export class Journal {
   /** Drops the oldest entry: the ring is full, or the store-wide budget needs its room. */
   dropOldest(): void {
     const entry = this.items[this.head];
-    // Stryker disable next-line ConditionalExpression: equivalent, never called on an empty journal (its ring is full, or it holds the store's oldest entry)
     if (!entry) return;
     this.items[this.head++] = undefined;
     // Stryker disable next-line all: equivalent in every answer, this only bounds the memory of dropped slots
@@ -405,7 +402,6 @@ function matchesFilter(e: Stored, f: JournalFilter): boolean {
   }
   if (f.operationId !== undefined && e.operationId !== f.operationId) return false;
   if (f.status !== undefined && e.status !== f.status) return false;
-  // Stryker disable next-line ConditionalExpression: equivalent, a number is never less than undefined
   if (f.since !== undefined && e.time < f.since) return false;
   return true;
 }
@@ -424,6 +420,5 @@ export function count(journals: readonly Journal[], f: JournalFilter): number {
 export function query(journals: readonly Journal[], f: JournalFilter): JournalEntry[] {
   const all = journals.flatMap((j) => j.matching(f));
   all.sort((a, b) => a.seq - b.seq);
-  // Stryker disable next-line ConditionalExpression: equivalent, slicing from NaN (no limit) keeps everything
   return (f.limit !== undefined ? all.slice(Math.max(0, all.length - f.limit)) : all).map(shown);
 }

@@ -29,7 +29,6 @@ export function leadsByPhone(app: AppState, phone: string): Listing<Customer> {
 
 const byCreation = (a: Customer, b: Customer): number =>
   a.created_at - b.created_at ||
-  // Stryker disable next-line EqualityOperator: equivalent, ids are unique
   (a.id < b.id
     ? -1
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, V8's sort reads only whether a comparison is negative (0 and 1 alike)

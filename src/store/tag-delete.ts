@@ -41,18 +41,15 @@ export function deleteTag(app: AppState, id: string): Tag {
   for (const kind of ['user', 'contact', 'visitor'] as HolderKind[]) {
     for (const holder of allHolders(maps, holderKey(kind, 't', id))) {
       const c = customers.get(holder);
-      // Stryker disable next-line ConditionalExpression: equivalent, the holder index names live records only
       if (c) app.saveCustomer({ ...c, tags: without(c.tags, id) });
     }
   }
   for (const holder of allHolders(maps, holderKey('company', 't', id))) {
     const c = companies.get(holder);
-    // Stryker disable next-line ConditionalExpression: equivalent, as above
     if (c) app.saveCompany({ ...c, tags: without(c.tags, id) });
   }
   for (const holder of allHolders(maps, holderKey('conversation', 't', id))) {
     const c = conversations.get(holder);
-    // Stryker disable next-line ConditionalExpression: equivalent, as above
     if (c) app.saveConversation({ ...c, tags: without(c.tags, id) });
   }
   app.data.tagByName.delete(tagNameKey(tag.name));
