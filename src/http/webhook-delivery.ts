@@ -134,6 +134,8 @@ interface Handed {
   head: number;
   count: number;
   bytes: number;
+  /** Bytes of the settled entries still in `order` (each holds its job): cut out past the queue's byte limit. */
+  dead: number;
 }
 
 /** Past this many attempted entries at the head of a lane, they are cut off (a lane that never empties stays small). */
@@ -153,11 +155,18 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     const h = handed.get(taken.app) as Handed;
     h.count--;
     h.bytes -= taken.bytes;
+    h.dead += taken.bytes;
+    // Nothing waits: the settled entries (and their jobs) go at once, so an idle app keeps none.
+    if (h.count === 0) {
+      h.order = [];
+      h.head = 0;
+      h.dead = 0;
+    }
   }
 
   function hand(taken: Taken): void {
     let h = handed.get(taken.app);
-    if (!h) handed.set(taken.app, (h = { order: [], head: 0, count: 0, bytes: 0 }));
+    if (!h) handed.set(taken.app, (h = { order: [], head: 0, count: 0, bytes: 0, dead: 0 }));
     h.order.push(taken);
     h.count++;
     h.bytes += taken.bytes;
@@ -173,10 +182,12 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
         lane.dropped = 0;
       }
     }
-    // Attempted ones stay in `order` until cut out here, once they outnumber those waiting.
-    if (h.order.length - h.head > 2 * h.count + LANE_COMPACT) {
+    // Settled ones stay in `order` until cut out here, once they outnumber those waiting or their
+    // jobs outweigh the queue's byte limit.
+    if (h.order.length - h.head > 2 * h.count + LANE_COMPACT || h.dead > taken.app.limits.webhookQueueBytes) {
       h.order = h.order.slice(h.head).filter((t) => !t.gone);
       h.head = 0;
+      h.dead = 0;
     }
   }
 
@@ -323,6 +334,10 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       const worker = Promise.resolve().then(() => drain(key, fresh));
       running.add(worker);
       void worker.then(() => running.delete(worker));
+    },
+    held(app) {
+      const h = handed.get(app);
+      return { waiting: h?.count ?? 0, kept: h ? h.order.length - h.head : 0 };
     },
     async settled() {
       while (running.size > 0) await Promise.all([...running]);

@@ -63,6 +63,8 @@ export interface WebhookSink {
   allows(url: string): boolean;
   /** Whether an attempt of this notification was taken and has not finished yet. */
   sending(app: AppState, notificationId: string): boolean;
+  /** Deliveries the app has handed over and not settled, and the entries kept to track them (settled ones included until cut out). */
+  held(app: AppState): { waiting: number; kept: number };
 }
 
 export function requireSubscription(app: AppState, id: string): Subscription {
@@ -176,6 +178,7 @@ export function queueDelivery(app: AppState, subscriptionId: string, notificatio
   // One the queue will never keep costs no queued delivery its place.
   if (bytes > app.limits.webhookQueueBytes) return;
   // A loop, not an if: a seeded queue may start over the cap; each delivery is dropped at most once.
+  // The count cap goes first, as a feed's does: a store-wide refusal below does not bring it back.
   while (app.deliveries.size >= MAX_PENDING_DELIVERIES) app.deliveries.shift();
   if (makeWebhookRoom(app, queuePart(app), feedPart(app), bytes)) app.deliveries.add(job);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mock, type TestMock } from '../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../kept-estimate.js';
 import { queueDelivery } from '../../src/store/webhooks.js';
+import type { AppState } from '../../src/store/app-state.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -180,6 +181,8 @@ describe('deliveries handed to a receiver that does not answer', () => {
     // The one in flight, then the three newest that fit in 3 × size: the second and third went.
     expect(sent).toEqual([ids[0], ids[3], ids[4], ids[5]]);
     expect((await m.call('GET', `/subscriptions/${sub}/sent`)).body.notifications.map((n: { id: string }) => n.id)).toEqual([ids[5], ids[4], ids[3], ids[0]]);
+    // Drained: nothing waits, and no settled entry (each holding its notification) is kept.
+    expect(m.store.webhooks?.held(m.store.app('demo') as AppState)).toEqual({ waiting: 0, kept: 0 });
   });
 });
 
