@@ -10,11 +10,9 @@
 // assertions.
 
 import { pathToFileURL } from 'node:url';
-import { createApp } from '../../src/app.js';
-import { Clock } from '../../src/core/clock.js';
-import { createStore } from '../../src/setup.js';
 import type { BudgetKind } from '../../src/store/byte-budget.js';
 import { fullGc } from './full-gc.js';
+import { inProcessRig } from './in-process-rig.js';
 
 type Filled = 'customers' | 'companies' | 'conversations' | 'snapshots';
 
@@ -31,16 +29,7 @@ const MiB = 1024 * 1024;
 export async function recordMemory(options: { apps?: number } = {}): Promise<RecordMemoryFigures> {
   const apps = options.apps ?? 10;
   const gc = fullGc();
-  const store = createStore({ clock: new Clock({ start: 1_700_000_000, frozen: true }), rateLimit: 1_000_000_000 });
-  const app = createApp({ store, log: () => undefined });
-  const tokens = Array.from({ length: apps }, (_, i) => `test_record_memory_${i}`);
-  const headers = (token: string | null) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', accept: 'application/json' });
-  const post = async (token: string | null, path: string, body: unknown) => {
-    const res = await app.fetch(new Request(`http://localhost${path}`, { method: 'POST', headers: headers(token), body: JSON.stringify(body) }));
-    await res.arrayBuffer();
-    return res.status;
-  };
-  const attrs = (n: number) => Object.fromEntries(Array.from({ length: 250 }, (_, k) => [`attr_${k}`, `${n}-${'v'.repeat(250)}`.slice(0, 255)]));
+  const { store, app, tokens, headers, post, attrs } = inProcessRig('record_memory', apps);
   const writes: Record<Exclude<Filled, 'snapshots'>, (token: string, n: number) => Promise<number>> = {
     customers: (token, n) => post(token, '/users', { user_id: `u-${n}`, custom_attributes: attrs(n) }),
     companies: (token, n) => post(token, '/companies', { company_id: `c-${n}`, name: `c-${n}`, custom_attributes: attrs(n) }),

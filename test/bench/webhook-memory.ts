@@ -12,11 +12,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { createApp } from '../../src/app.js';
-import { Clock } from '../../src/core/clock.js';
-import { createStore } from '../../src/setup.js';
 import { webhookBytes } from '../../src/store/byte-budget.js';
 import { fullGc } from './full-gc.js';
+import { inProcessRig } from './in-process-rig.js';
 
 export interface WebhookMemoryFigures {
   apps: number;
@@ -47,16 +45,7 @@ export async function webhookMemory(options: { apps?: number; users?: number } =
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  const store = createStore({ clock: new Clock({ start: 1_700_000_000, frozen: true }), rateLimit: 1_000_000_000 });
-  const app = createApp({ store, log: () => undefined });
-  const tokens = Array.from({ length: apps }, (_, i) => `test_webhook_memory_${i}`);
-  const headers = (token: string | null) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', accept: 'application/json' });
-  const post = async (token: string | null, path: string, body: unknown) => {
-    const res = await app.fetch(new Request(`http://localhost${path}`, { method: 'POST', headers: headers(token), body: JSON.stringify(body) }));
-    await res.arrayBuffer();
-    return res.status;
-  };
-  const attrs = (n: number) => Object.fromEntries(Array.from({ length: 250 }, (_, k) => [`attr_${k}`, `${n}-${'v'.repeat(250)}`.slice(0, 255)]));
+  const { store, tokens, post, attrs } = inProcessRig('webhook_memory', apps);
   for (const token of tokens) {
     for (let s = 0; s < 5; s++) await post(token, '/subscriptions', { url, topics: ['user.created'] });
   }

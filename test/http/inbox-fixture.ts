@@ -57,3 +57,16 @@ export async function inbox(): Promise<TestMock> {
 }
 
 export const ids = (res: { body: { conversations: { id: string }[] } }): string[] => res.body.conversations.map((c) => c.id);
+
+/** POST /messages with this body, on the demo token. */
+export const send = (m: TestMock, body: Record<string, unknown>) => m.call('POST', '/messages', { body });
+
+/** The admin every message test sends from. */
+export const fromAnn = { type: 'admin', id: ANN };
+
+/** The newest conversation of a customer, as the list shows it. */
+export async function newest(m: TestMock, customer: string) {
+  const res = await m.call('GET', `/conversations?type=user&intercom_user_id=${customer}`);
+  if (res.status !== 200) throw new Error(`listing the conversations of ${customer} failed: ${res.status}`);
+  return res.body.conversations[0];
+}

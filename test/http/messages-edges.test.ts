@@ -5,16 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { expectRejected, mock, type TestMock } from '../helpers.js';
-import { ANN, inbox, INBOX, L1, U1, U2, U3, V1 } from './inbox-fixture.js';
+import { fromAnn, inbox, INBOX, L1, newest, send, U1, U2, U3, V1 } from './inbox-fixture.js';
 
-const send = (m: TestMock, body: Record<string, unknown>) => m.call('POST', '/messages', { body });
-const fromAnn = { type: 'admin', id: ANN };
-
-async function newest(m: TestMock, customer: string) {
-  const res = await m.call('GET', `/conversations?type=user&intercom_user_id=${customer}`);
-  expect(res.status).toBe(200);
-  return res.body.conversations[0];
-}
 
 async function seeded(doc: typeof INBOX): Promise<TestMock> {
   const m = mock();

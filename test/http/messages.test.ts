@@ -2,18 +2,9 @@
 // reads and counts see it, the visitor that becomes a lead, and every refusal changing nothing.
 
 import { describe, expect, it } from 'vitest';
-import { expectRejected, TEST_NOW as T, type TestMock } from '../helpers.js';
-import { ANN, inbox, L1, U1, U2, V1 } from './inbox-fixture.js';
+import { expectRejected, TEST_NOW as T } from '../helpers.js';
+import { ANN, fromAnn, inbox, L1, newest, send, U1, U2, V1 } from './inbox-fixture.js';
 
-const send = (m: TestMock, body: Record<string, unknown>) => m.call('POST', '/messages', { body });
-const fromAnn = { type: 'admin', id: ANN };
-
-/** The newest conversation of a customer, as the list shows it. */
-async function newest(m: TestMock, customer: string) {
-  const res = await m.call('GET', `/conversations?type=user&intercom_user_id=${customer}`);
-  expect(res.status).toBe(200);
-  return res.body.conversations[0];
-}
 
 describe('POST /messages from an admin', () => {
   it('sends an email: answers the admin_message and starts a closed, read conversation', async () => {
