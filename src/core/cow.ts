@@ -76,13 +76,22 @@ export class CowMap<V> {
     private readonly base: ReadonlyMap<string, V>,
     private overlay: Map<string, Slot<V>>,
     private count: number,
+    /**
+     * The overlay's keys that the base lacks (the app's own, deleted ones included while their
+     * transaction runs): a write that finds its key in the overlay learns from this small set
+     * whether the base holds it, instead of a lookup in a base of 100,000 keys that nothing else
+     * brought into the cache (about a microsecond each, on every archive).
+     */
+    private own: Set<string>,
   ) {}
 
   /** The overlay slot `before` (undefined: none) and the size as they were; for UndoLog only. */
   restoreSlot(key: string, before: unknown, count: number): void {
     this.version++;
-    if (before === undefined) this.overlay.delete(key);
-    else this.overlay.set(key, before as Slot<V>);
+    if (before === undefined) {
+      this.overlay.delete(key);
+      this.own.delete(key);
+    } else this.overlay.set(key, before as Slot<V>);
     this.count = count;
   }
 
@@ -93,7 +102,7 @@ export class CowMap<V> {
   }
 
   static from<V>(base: ReadonlyMap<string, V>): CowMap<V> {
-    return new CowMap(base, new Map(), base.size);
+    return new CowMap(base, new Map(), base.size, new Set());
   }
 
   static empty<V>(): CowMap<V> {
@@ -107,6 +116,11 @@ export class CowMap<V> {
 
   get size(): number {
     return this.count;
+  }
+
+  /** How many keys the overlay holds that the base lacks: read by tests, which check none outlives its entry. */
+  get ownCount(): number {
+    return this.own.size;
   }
 
   /** The shared base's keys in its order, present here or not (for indexes that rank them once). */
@@ -129,30 +143,42 @@ export class CowMap<V> {
     const slot = this.overlay.get(key);
     this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
     this.version++;
-    if (slot === undefined ? !this.base.has(key) : slot === DELETED) this.count++;
+    if (slot === undefined) {
+      if (!this.base.has(key)) {
+        this.count++;
+        this.own.add(key);
+      }
+    } else if (slot === DELETED) this.count++;
     this.overlay.set(key, value);
   }
 
   delete(key: string): boolean {
     const slot = this.overlay.get(key);
     if (slot === DELETED || (slot === undefined && !this.base.has(key))) return false;
+    const own = slot !== undefined && this.own.has(key);
     this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
     this.version++;
     this.count--;
     // During a transaction a deleted key of the overlay stays where it is, marked deleted, so an
     // undo puts it back in its place: a Map re-inserts a removed key at the end, and the order of
     // entries (an export's order) would change although the request was refused.
-    if (this.base.has(key)) this.overlay.set(key, DELETED);
+    if (!own) this.overlay.set(key, DELETED);
     else if (this.undo) {
       this.overlay.set(key, DELETED);
       this.undo.tombstone(this as CowMap<unknown>, key);
-    } else this.overlay.delete(key);
+    } else {
+      this.overlay.delete(key);
+      this.own.delete(key);
+    }
     return true;
   }
 
   /** Drops a deleted key's mark from the overlay once its transaction stands (base keys keep theirs). */
   purge(key: string): void {
-    if (this.overlay.get(key) === DELETED && !this.base.has(key)) this.overlay.delete(key);
+    if (this.overlay.get(key) === DELETED && this.own.has(key)) {
+      this.overlay.delete(key);
+      this.own.delete(key);
+    }
   }
 
   /** Base order first (with this app's replacements), then entries the app added, in order. */
@@ -172,7 +198,7 @@ export class CowMap<V> {
     if (clean) return;
     for (const [key, slot] of overlay) {
       // A key of the app's own is marked DELETED while the transaction that deleted it runs.
-      if (slot !== DELETED && !this.base.has(key)) yield [key, slot];
+      if (slot !== DELETED && this.own.has(key)) yield [key, slot];
     }
   }
 
@@ -186,13 +212,14 @@ export class CowMap<V> {
 
   /** An independent map over the same base: O(size of the overlay). */
   fork(): CowMap<V> {
-    return new CowMap(this.base, new Map(this.overlay), this.count);
+    return new CowMap(this.base, new Map(this.overlay), this.count, new Set(this.own));
   }
 
   /** Back to the base: O(1) in the base's size. */
   reset(): void {
     this.version++;
     this.overlay = new Map();
+    this.own = new Set();
     this.count = this.base.size;
   }
 
