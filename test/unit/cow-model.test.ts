@@ -64,8 +64,8 @@ const KEYS = ['a', 'b', 'c', 'd', 'e', 'x', 'y', 'z', 'w', 'v'];
 function expectSame(map: CowMap<number>, model: Model): void {
   expect([...map.entries()]).toEqual(model.entries());
   expect(map.size).toBe(model.entries().length);
-  // The own keys the map tracks are exactly the model's, marked ones included: none is kept past its entry.
-  expect(map.ownCount).toBe(model.own.size);
+  // The base keys the map knows it holds are exactly those the model replaced or deleted.
+  expect(map.shadowedCount).toBe(model.override.size);
   for (const k of KEYS) {
     expect(map.get(k)).toBe(model.get(k));
     expect(map.has(k)).toBe(model.get(k) !== undefined);
