@@ -97,9 +97,13 @@ export class Random {
     const c = this.nextUint32();
     const d = this.nextUint32();
     const variant = '89ab'.charAt((c >>> 28) & 3);
-    return `${hexDigits(a, 8)}-${hexDigits(b >>> 16, 4)}-4${hexDigits(b & 0xfff, 3)}-${variant}${hexDigits((c >>> 16) & 0xfff, 3)}-${hexDigits(c & 0xffff, 4)}${hexDigits(d, 8)}`;
+    return `${hex8(a)}-${HEX2[(b >>> 24) & 255]}${HEX2[(b >>> 16) & 255]}-4${HEX1[(b >>> 8) & 15]}${HEX2[b & 255]}-${variant}${HEX1[(c >>> 24) & 15]}${HEX2[(c >>> 16) & 255]}-${HEX2[(c >>> 8) & 255]}${HEX2[c & 255]}${hex8(d)}`;
   }
 }
 
-/** `value` in `width` lowercase hex digits, zero-padded. */
-const hexDigits = (value: number, width: number): string => value.toString(16).padStart(width, '0');
+// Digits from tables, not Number#toString(16) and padStart: a quarter of the time, on every event's id.
+const HEX1 = '0123456789abcdef';
+const HEX2: readonly string[] = Array.from({ length: 256 }, (_, i) => (HEX1[i >>> 4] as string) + (HEX1[i & 15] as string));
+
+/** A 32-bit value in 8 lowercase hex digits, zero-padded. */
+const hex8 = (v: number): string => `${HEX2[v >>> 24]}${HEX2[(v >>> 16) & 255]}${HEX2[(v >>> 8) & 255]}${HEX2[v & 255]}`;

@@ -255,7 +255,8 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const metadata = checkMetadata(input.metadata);
   const maps = app.data;
   // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this
-  if (maps.eventKeys.get(dedupeKey(person.id, input.event_name, createdAt)) !== undefined) return false;
+  const dedupe = dedupeKey(person.id, input.event_name, createdAt);
+  if (maps.eventKeys.get(dedupe) !== undefined) return false;
   while (eventCount(maps) >= maxEvents) evictOldest(maps);
   let id = app.random.uuid();
   // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
@@ -263,7 +264,7 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const record = { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata };
   const bytes = eventBytes(record);
   if (budgets) makeRoom(app, budgets, bytes);
-  addEvent(maps, record, bytes);
+  addEvent(maps, record, bytes, dedupe);
   // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) ignore the answer
   return true;
 }
@@ -288,7 +289,7 @@ function makeRoom(app: AppState, budgets: ByteBudgets, bytes: number): void {
 }
 
 /** Appends one event to the log, its person's timeline and its summary; O(1) unless it is backdated. */
-export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventBytes(record)): void {
+export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventBytes(record), dedupe = dedupeKey(record.customer_id, record.event_name, record.created_at)): void {
   const seq = nextSeq(maps);
   maps.tallies.set(NEXT, seq + 1);
   if (maps.tallies.get(FIRST) === undefined) maps.tallies.set(FIRST, seq);
@@ -326,7 +327,7 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
     else setNewestAt(personNext, l, seq);
   }
   relinks.write();
-  maps.eventKeys.set(dedupeKey(cid, record.event_name, record.created_at), seq);
+  maps.eventKeys.set(dedupe, seq);
   maps.eventIds.set(record.id, seq);
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
