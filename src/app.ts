@@ -15,6 +15,7 @@ import { ROUTES } from './routes/index.js';
 import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
+import { nodeRequestOf } from './http/read-incoming.js';
 
 export interface AppOptions {
   store: Store;
@@ -98,7 +99,7 @@ export function createApp(options: AppOptions): Hono {
 
   for (const def of routes) {
     const handle = createHandler(def, pipeline);
-    app.on(def.method, honoPath(def.path), (c) => handle({ request: c.req.raw, params: c.req.param() as Record<string, string> }));
+    app.on(def.method, honoPath(def.path), (c) => handle({ request: c.req.raw, params: c.req.param() as Record<string, string>, node: nodeRequestOf(c.env) }));
   }
 
   // The document (openapi3-ts, yaml) loads on first request, not at start-up.

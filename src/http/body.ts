@@ -4,6 +4,8 @@
 
 import { ApiError, apiError } from '../core/errors.js';
 import { checkContentType } from './negotiate.js';
+import type { IncomingMessage } from 'node:http';
+import { readableHere, readIncoming } from './read-incoming.js';
 import { readUpTo } from './read-stream.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -54,13 +56,14 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 const tooLarge = (limit: number) => apiError('request_too_large', `The request body is larger than the limit of ${limit} bytes.`);
 
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+async function readCapped(request: Request, limit: number, node: IncomingMessage | undefined): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   try {
-    // With a declared length the server reads no further than it, and arrayBuffer() takes the
-    // adapter's direct path; streaming (several times slower per request) is kept for chunked bodies.
-    if (declared !== null && /^\d+$/.test(declared)) return new Uint8Array(await request.arrayBuffer());
+    // With a declared length the server reads no further than it: from Node's stream when the
+    // adapter serves the request (read-incoming.ts), else arrayBuffer(), the adapter's direct path;
+    // streaming (several times slower per request) is kept for chunked bodies.
+    if (declared !== null && /^\d+$/.test(declared)) return node && readableHere(node) ? await readIncoming(node) : new Uint8Array(await request.arrayBuffer());
     if (!request.body) return new Uint8Array(0);
     const { bytes, over } = await readUpTo(request.body, limit);
     if (over) throw tooLarge(limit);
@@ -95,8 +98,9 @@ export interface JsonBody {
   text: string;
 }
 
-export async function readJsonBody(request: Request, limit: number): Promise<JsonBody> {
-  const bytes = await readCapped(request, limit);
+/** `node`: the Node request behind `request` when the adapter serves it (read-incoming.ts). */
+export async function readJsonBody(request: Request, limit: number, node?: IncomingMessage): Promise<JsonBody> {
+  const bytes = await readCapped(request, limit, node);
   if (bytes.byteLength === 0) return { value: {}, text: '{}' };
   checkContentEncoding(request);
   checkContentType(request.headers.get('content-type') ?? undefined);

@@ -2,6 +2,7 @@
 // (each layer of which every request would pay for): request id, auth, rate limit, negotiation,
 // body, validation, the handler, and the one error writer.
 
+import type { IncomingMessage } from 'node:http';
 import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
 import { routedPath, type AdminInput, type AppInput, type AppRoute, type AdminRoute, type RequestInput, type RouteDef, type RouteResult } from '../routes/route.js';
 import { parseQuery } from '../core/query-string.js';
@@ -41,6 +42,8 @@ export function isAdminAllowed(request: Request, adminToken: string | undefined)
 export interface Incoming {
   request: Request;
   params: Record<string, string>;
+  /** The Node request behind it, when the adapter serves one (the body is read from it). */
+  node?: IncomingMessage | undefined;
 }
 
 /** The parts of a request URL the pipeline reads. */
@@ -200,7 +203,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
           return answer(rate, null, err);
         }
         if (!hasBody) return answer(rate, null);
-        return readJsonBody(incoming.request, bodyLimit).then(
+        return readJsonBody(incoming.request, bodyLimit, incoming.node).then(
           (body) => answer(rate, body),
           (err: unknown) => answer(rate, null, err),
         );
@@ -220,7 +223,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       }
       checkAccept(incoming.request.headers.get('accept') ?? undefined);
       const url = splitUrl(incoming.request.url);
-      const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit)).value;
+      const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit, incoming.node)).value;
       const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
       input.app = targetApp(store, input, incoming.request);
       if (input.app) store.touch(input.app);
