@@ -210,7 +210,7 @@ export class CowMap<V> {
     return new CowMap(this.base, new Map(this.overlay), this.count, new Set(this.shadowed));
   }
 
-  /** Back to the base: O(1) in the base's size. */
+  /** Back to the base: O(1) in the base's size. Not while a transaction runs (`undo` set): a reset is not recorded. */
   reset(): void {
     this.version++;
     this.overlay = new Map();

@@ -254,8 +254,8 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const person = eventPerson(app, input);
   const metadata = checkMetadata(input.metadata);
   const maps = app.data;
-  // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this
   const dedupe = dedupeKey(person.id, input.event_name, createdAt);
+  // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this
   if (maps.eventKeys.get(dedupe) !== undefined) return false;
   while (eventCount(maps) >= maxEvents) evictOldest(maps);
   let id = app.random.uuid();
