@@ -66,6 +66,22 @@ export class UndoLog {
   }
 }
 
+/** A base's keys and values in its order: built on first use, once per base (every map over it shares them). */
+const IN_ORDER = new WeakMap<ReadonlyMap<string, unknown>, { keys: string[]; values: unknown[] }>();
+
+function baseInOrder(base: ReadonlyMap<string, unknown>): { keys: string[]; values: unknown[] } {
+  let ordered = IN_ORDER.get(base);
+  if (ordered === undefined) {
+    ordered = { keys: [], values: [] };
+    for (const [key, value] of base) {
+      ordered.keys.push(key);
+      ordered.values.push(value);
+    }
+    IN_ORDER.set(base, ordered);
+  }
+  return ordered;
+}
+
 export class CowMap<V> {
   /** While set, every write records how to take itself back. */
   undo: UndoLog | null = null;
@@ -137,6 +153,21 @@ export class CowMap<V> {
 
   has(key: string): boolean {
     return this.get(key) !== undefined;
+  }
+
+  /**
+   * `get(key)` for a key that, if it is a base key, is the `at`-th of the base's order (an order
+   * index's rank): an unchanged base record is read from an array in the base's order instead of
+   * the base's hash table. A page of consecutive records then reads consecutive slots, where 100
+   * hash lookups in a 100,000-key base each miss the cache and the TLB (about 3 µs each on this
+   * VM, most of a scroll page's gap against a 100-record app).
+   */
+  getAt(key: string, at: number): V | undefined {
+    const slot = this.overlay.get(key);
+    if (slot === DELETED) return undefined;
+    if (slot !== undefined) return slot;
+    const ordered = baseInOrder(this.base);
+    return ordered.keys[at] === key ? (ordered.values[at] as V) : this.base.get(key);
   }
 
   set(key: string, value: V): void {

@@ -48,6 +48,8 @@ interface Journal {
 export interface HeldOrder {
   ids: readonly string[];
   dead?: readonly number[];
+  /** Each id's rank: a seeded id's is its place in the seeded base (CowMap.getAt reads it there). */
+  keys?: readonly (number | null)[];
 }
 
 export class CustomerOrder {

@@ -18,6 +18,8 @@ export interface ScrollSlot {
   readonly ids: readonly string[];
   /** 1 where an entry of `ids` had left the order (customer-order.ts): its id may be listed again further on. */
   readonly dead?: readonly number[] | undefined;
+  /** Each id's rank in the customer order (customers only), so a page reads seeded records in base order. */
+  readonly ranks?: readonly (number | null)[] | undefined;
   readonly end: number;
   /** Index in `ids` of the next record to read. */
   readonly position: number;
@@ -35,8 +37,8 @@ const isLive = (slot: ScrollSlot | null, now: number): slot is ScrollSlot => slo
 
 function open(app: AppState, kind: ScrollKind, now: number): ScrollSlot {
   if (isLive(app.scroll, now)) throw apiError('scroll_exists', 'scroll already exists for this app');
-  const { ids, dead } = kind === 'company' ? { ids: app.companyOrder.ids(app.data.companies), dead: undefined } : app.order.held(app.data.customers, kind);
-  return { kind, param: app.random.uuid(), ids, dead, end: ids.length, position: 0, usedAt: now };
+  const { ids, dead, keys } = kind === 'company' ? { ids: app.companyOrder.ids(app.data.companies), dead: undefined, keys: undefined } : app.order.held(app.data.customers, kind);
+  return { kind, param: app.random.uuid(), ids, dead, ranks: keys, end: ids.length, position: 0, usedAt: now };
 }
 
 function resume(app: AppState, kind: ScrollKind, param: string, now: number): ScrollSlot {
@@ -46,10 +48,10 @@ function resume(app: AppState, kind: ScrollKind, param: string, now: number): Sc
   return slot;
 }
 
-/** The record behind an id, if it is still in the app and still of the scroll's kind. */
-function recordOf(app: AppState, kind: ScrollKind, id: string): Customer | Company | undefined {
+/** The record behind an id (of rank `rank`, for customers), if it is still in the app and still of the scroll's kind. */
+function recordOf(app: AppState, kind: ScrollKind, id: string, rank: number | null | undefined): Customer | Company | undefined {
   if (kind === 'company') return app.data.companies.get(id);
-  const c = app.data.customers.get(id);
+  const c = typeof rank === 'number' ? app.data.customers.getAt(id, rank) : app.data.customers.get(id);
   return c?.type === kind ? c : undefined;
 }
 
@@ -64,7 +66,7 @@ export function scrollPage(app: AppState, kind: ScrollKind, param: string | unde
   // Records removed (or of another type now) since the scroll opened are skipped, each once.
   for (; i < slot.end && items.length < SCROLL_PAGE_SIZE; i++) {
     if (slot.dead?.[i] === 1) continue;
-    const record = recordOf(app, kind, slot.ids[i] as string);
+    const record = recordOf(app, kind, slot.ids[i] as string, slot.ranks?.[i]);
     if (record !== undefined) items.push(record);
   }
   app.scroll = items.length === 0 ? null : { ...slot, position: i, usedAt: now };

@@ -39,9 +39,9 @@ export class TombstoneList {
   }
 
   /** The arrays as they are, for a reader that keeps them: later changes never move what it sees. */
-  hold(): { ids: readonly string[]; dead: readonly number[] } {
+  hold(): { ids: readonly string[]; dead: readonly number[]; keys: readonly (number | null)[] } {
     this.held = true;
-    return { ids: this.ids, dead: this.dead };
+    return { ids: this.ids, dead: this.dead, keys: this.keys };
   }
 
   push(id: string, key: number | null): void {

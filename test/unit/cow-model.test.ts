@@ -66,9 +66,14 @@ function expectSame(map: CowMap<number>, model: Model): void {
   expect(map.size).toBe(model.entries().length);
   // The base keys the map knows it holds are exactly those the model replaced or deleted.
   expect(map.shadowedCount).toBe(model.override.size);
+  const baseKeys = [...model.base.keys()];
   for (const k of KEYS) {
     expect(map.get(k)).toBe(model.get(k));
     expect(map.has(k)).toBe(model.get(k) !== undefined);
+    // getAt answers as get with the key's base place, and with a wrong place too (it then asks the base).
+    const at = baseKeys.indexOf(k);
+    expect(map.getAt(k, at)).toBe(model.get(k));
+    expect(map.getAt(k, at + 1)).toBe(model.get(k));
   }
 }
 
@@ -143,6 +148,19 @@ class CountingMap extends Map<string, number> {
 }
 
 describe('CowMap reads of its base', () => {
+  it('getAt reads an unchanged base record by its place, without the base\'s hash table', () => {
+    const base = new CountingMap([['a', 1], ['b', 2], ['c', 3]]);
+    const map = CowMap.from<number>(base);
+    map.set('b', 20);
+    map.delete('c');
+    base.reads = 0;
+    expect([map.getAt('a', 0), map.getAt('b', 1), map.getAt('c', 2)]).toEqual([1, 20, undefined]);
+    expect(base.reads).toBe(0);
+    // A place that is not the key's own: the base's table answers.
+    expect(map.getAt('a', 2)).toBe(1);
+    expect(base.reads).toBe(1);
+  });
+
   it('a write or delete of a key the overlay holds reads the base not at all, in a transaction or not', () => {
     const base = new CountingMap([['a', 1], ['b', 2]]);
     const map = CowMap.from<number>(base);
