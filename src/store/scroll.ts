@@ -51,8 +51,8 @@ function resume(app: AppState, kind: ScrollKind, param: string, now: number): Sc
 /** The record behind an id (of rank `rank`, for customers), if it is still in the app and still of the scroll's kind. */
 function recordOf(app: AppState, kind: ScrollKind, id: string, rank: number | null | undefined): Customer | Company | undefined {
   if (kind === 'company') return app.data.companies.get(id);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, getAt answers as get for any rank (it only reads faster at the right one)
-  const c = typeof rank === 'number' ? app.data.customers.getAt(id, rank) : app.data.customers.get(id);
+  // getAt answers as get for any place (at a wrong one it asks the hash table), so no rank is no place.
+  const c = app.data.customers.getAt(id, rank ?? -1);
   return c?.type === kind ? c : undefined;
 }
 
