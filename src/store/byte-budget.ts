@@ -41,7 +41,9 @@ const REFUSAL: Record<RecordKind, [string, string]> = {
   companies: ['company data (custom attributes, texts and lists)', 'reset apps, or send fewer or shorter custom attributes'],
 };
 
-const tallyKey = (kind: StateKind): string => `bytes:${kind}`;
+/** Each kind's tally key, made once: built on every call, each read hashed a new string (a dozen a POST /events). */
+const TALLY_KEYS = Object.fromEntries(STATE_KINDS.map((kind) => [kind, `bytes:${kind}`])) as Record<StateKind, string>;
+const tallyKey = (kind: StateKind): string => TALLY_KEYS[kind];
 
 /** The app's tally of its webhook feeds' bytes (store/webhook-feeds.ts); its queue's is in the queue. */
 export const FEED_BYTES_TALLY = 'bytes:webhook-feeds';
@@ -120,7 +122,8 @@ function counted(app: AppState, kind: BudgetKind): number {
 /** Moves an app's (or a seeded base's) tally by `delta` bytes. */
 export function addBytes(tallies: { get(key: string): number | undefined; set(key: string, value: number): unknown }, kind: StateKind, delta: number): void {
   if (delta === 0) return;
-  tallies.set(tallyKey(kind), (tallies.get(tallyKey(kind)) ?? 0) + delta);
+  const key = tallyKey(kind);
+  tallies.set(key, (tallies.get(key) ?? 0) + delta);
 }
 
 /**

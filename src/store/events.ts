@@ -257,7 +257,9 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const dedupe = dedupeKey(person.id, input.event_name, createdAt);
   // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this
   if (maps.eventKeys.get(dedupe) !== undefined) return false;
-  while (eventCount(maps) >= maxEvents) evictOldest(maps);
+  // The log's bounds read once: each eviction moves its start on by one.
+  const next = nextSeq(maps);
+  for (let first = firstSeq(maps); next - first >= maxEvents; first++) evictOldest(maps, first);
   let id = app.random.uuid();
   // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
   while (maps.eventIds.get(id) !== undefined) id = app.random.uuid();
@@ -377,16 +379,18 @@ const newestAt = (p: EventPerson, l: number): number => (l === 0 ? p.newest : (p
 
 /** Writes of one change: each touched event copied once (links too), whatever levels it changes on. */
 class Relinks {
-  private readonly copies = new Map<number, StoredEvent>();
+  /**
+   * The copies in the order made: a change touches one event a level it is on (mostly one in all),
+   * so a scan of this short list finds a copy; a Map and its iteration cost more than the copy.
+   */
+  private readonly copies: StoredEvent[] = [];
   constructor(private readonly maps: EventMaps) {}
   private copy(e: StoredEvent): StoredEvent {
-    let c = this.copies.get(e.seq);
-    if (!c) {
-      // A literal of addEvent's shape, not a spread: an event in order copies its older neighbour.
-      c = { id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata, seq: e.seq, older: e.older, newer: e.newer };
-      if (e.links) c.links = [...e.links];
-      this.copies.set(e.seq, c);
-    }
+    for (const c of this.copies) if (c.seq === e.seq) return c;
+    // A literal of addEvent's shape, not a spread: an event in order copies its older neighbour.
+    const c: StoredEvent = { id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata, seq: e.seq, older: e.older, newer: e.newer };
+    if (e.links) c.links = [...e.links];
+    this.copies.push(c);
     return c;
   }
   setOlder(e: StoredEvent, l: number, seq: number): void {
@@ -400,7 +404,7 @@ class Relinks {
     else (c.links as number[])[2 * (l - 1) + 1] = seq;
   }
   write(): void {
-    for (const [seq, e] of this.copies) this.maps.events.set(seqKey(seq), e);
+    for (const e of this.copies) this.maps.events.set(seqKey(e.seq), e);
   }
 }
 
@@ -472,9 +476,8 @@ function appendSummary(maps: EventMaps, person: EventPerson, cid: string, entry:
   person.last_name = entry.name;
 }
 
-/** Drops the oldest event of the app: one record unlinked from its timeline, its summary counted down. */
-export function evictOldest(maps: EventMaps): void {
-  const seq = firstSeq(maps);
+/** Drops the oldest event of the app (`seq`, the log's first place): one record unlinked from its timeline, its summary counted down. */
+export function evictOldest(maps: EventMaps, seq = firstSeq(maps)): void {
   maps.tallies.set(FIRST, seq + 1);
   const gone = eventAt(maps, seq);
   if (!gone) return;
@@ -485,7 +488,7 @@ export function evictOldest(maps: EventMaps): void {
   maps.eventIds.delete(gone.id);
   const cid = gone.customer_id;
   const person = maps.eventPeople.get(cid);
-  const next: EventPerson | undefined = person ? { ...person } : undefined;
+  const next: EventPerson | undefined = person ? copyPerson(person) : undefined;
   // Unlinked on every level it is on: O(its levels), never a search.
   const relinks = new Relinks(maps);
   const height = (gone.links?.length ?? 0) / 2;
@@ -504,10 +507,17 @@ export function evictOldest(maps: EventMaps): void {
   if (!person || !next) return;
   const key = summaryKey(cid, gone.event_name);
   const summary = maps.eventSummaries.get(key);
-  if (summary && summary.kept > 1) maps.eventSummaries.set(key, { ...summary, kept: summary.kept - 1 });
+  if (summary && summary.kept > 1) maps.eventSummaries.set(key, { name: summary.name, count: summary.count, first: summary.first, last: summary.last, kept: summary.kept - 1, prev: summary.prev, next: summary.next });
   else if (summary) unlinkSummary(maps, next, cid, summary);
   if (next.newest === 0) maps.eventPeople.delete(cid);
   else maps.eventPeople.set(cid, next);
+}
+
+/** A literal of addEvent's shape (every stored person has `added`), not a spread, which takes the engine's generic copy. */
+function copyPerson(p: EventPerson): EventPerson {
+  const c: EventPerson = { newest: p.newest, oldest: p.oldest, added: p.added, first_name: p.first_name, last_name: p.last_name };
+  if (p.tops !== undefined) c.tops = p.tops;
+  return c;
 }
 
 function unlinkSummary(maps: EventMaps, person: EventPerson, cid: string, entry: EventSummary): void {

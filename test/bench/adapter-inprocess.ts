@@ -9,7 +9,11 @@
 // starts from a fresh store, so both trees grow their app alike. `--dist` loads the compiled build
 // (`npm run build`), as the server runs it: through tsx the sources run several times slower.
 //
-//   npx tsx test/bench/adapter-inprocess.ts --scenario post-events|post-users|get-user [--dist] [--rounds 9] [--per-round 5000] [--b DIR] [--no-floor]
+// `--max-events N` caps each app's events (limits.events) so that, past the first N requests of a
+// round, every POST /events also evicts the oldest: the steady state of a long load run, reached in
+// a short round.
+//
+//   npx tsx test/bench/adapter-inprocess.ts --scenario post-events|post-users|get-user [--dist] [--rounds 9] [--per-round 5000] [--max-events N] [--b DIR] [--no-floor]
 
 import { getRequestListener } from '@hono/node-server';
 import { IncomingMessage } from 'node:http';
@@ -98,6 +102,8 @@ interface Target {
 
 const key = option('--scenario') ?? 'post-events';
 const DIST = flag('--dist');
+const maxEvents = option('--max-events');
+const limits = maxEvents === undefined ? undefined : { events: numberOption('--max-events', 100_000, 1, 100_000) };
 const SCENARIOS: Record<string, { method: string; url: string; status: number; make: (round: number) => (() => string) | undefined }> = {
   'post-events': { method: 'POST', url: '/events', status: 202, make: () => eventWrites(REFERENCE_TIME + 86_400) },
   'post-users': { method: 'POST', url: '/users', status: 200, make: (r) => userWrites(`r${r}`) },
@@ -114,7 +120,7 @@ async function mockTarget(name: string, root: string): Promise<Target> {
     name,
     expect,
     fresh: () => {
-      const app: Hono = createApp({ store: createStore({ seed: 1, rateLimit: 1_000_000_000 }), log: () => undefined });
+      const app: Hono = createApp({ store: createStore({ seed: 1, rateLimit: 1_000_000_000, ...(limits && { limits }) }), log: () => undefined });
       return getRequestListener(app.fetch, { hostname: '127.0.0.1' });
     },
   };
