@@ -6,19 +6,28 @@ const DELETED: unique symbol = Symbol('deleted');
 type Slot<V> = V | typeof DELETED;
 
 /**
+ * A map's keys: text, or a number for a log kept by its places (events), which the engine hashes
+ * and compares without a string to make, hash and read on every access.
+ */
+export type MapKey = string | number;
+
+/** Any map, whatever it holds and however it is keyed (the undo log's and the app's list of them). */
+export type AnyCowMap = CowMap<unknown, MapKey>;
+
+/**
  * Records what writes replaced, so a failed request can be undone: the overlay slot and the size
  * as they were before each write. Undoing in reverse order restores every map exactly. Steps are
  * kept as flat data rather than closures: every API write records several.
  */
 export class UndoLog {
-  private readonly maps: CowMap<unknown>[] = [];
-  private readonly keys: string[] = [];
+  private readonly maps: AnyCowMap[] = [];
+  private readonly keys: MapKey[] = [];
   private readonly slots: unknown[] = [];
   private readonly counts: number[] = [];
   /** Keys of the overlay deleted during the transaction: kept in place until it ends (see CowMap.delete). */
-  private readonly tombstones: [CowMap<unknown>, string][] = [];
+  private readonly tombstones: [AnyCowMap, MapKey][] = [];
 
-  record(map: CowMap<unknown>, key: string, slot: unknown, count: number): void {
+  record(map: AnyCowMap, key: MapKey, slot: unknown, count: number): void {
     this.maps.push(map);
     this.keys.push(key);
     this.slots.push(slot);
@@ -31,11 +40,11 @@ export class UndoLog {
   }
 
   /** Each (map, key) the transaction wrote, once, with its slot before the first write (CowMap.prior reads it). */
-  *touched(): IterableIterator<[CowMap<unknown>, string, unknown]> {
-    const seen = new Map<CowMap<unknown>, Set<string>>();
+  *touched(): IterableIterator<[AnyCowMap, MapKey, unknown]> {
+    const seen = new Map<AnyCowMap, Set<MapKey>>();
     for (let i = 0; i < this.maps.length; i++) {
-      const map = this.maps[i] as CowMap<unknown>;
-      const key = this.keys[i] as string;
+      const map = this.maps[i] as AnyCowMap;
+      const key = this.keys[i] as MapKey;
       let keys = seen.get(map);
       if (!keys) seen.set(map, (keys = new Set()));
       if (keys.has(key)) continue;
@@ -44,13 +53,13 @@ export class UndoLog {
     }
   }
 
-  tombstone(map: CowMap<unknown>, key: string): void {
+  tombstone(map: AnyCowMap, key: MapKey): void {
     this.tombstones.push([map, key]);
   }
 
   undo(): void {
     for (let i = this.maps.length - 1; i >= 0; i--) {
-      (this.maps[i] as CowMap<unknown>).restoreSlot(this.keys[i] as string, this.slots[i], this.counts[i] as number);
+      (this.maps[i] as AnyCowMap).restoreSlot(this.keys[i] as MapKey, this.slots[i], this.counts[i] as number);
     }
     this.clear();
   }
@@ -67,9 +76,9 @@ export class UndoLog {
 }
 
 /** A base's keys and values in its order: built on first use, once per base (every map over it shares them). */
-const IN_ORDER = new WeakMap<ReadonlyMap<string, unknown>, { keys: string[]; values: unknown[] }>();
+const IN_ORDER = new WeakMap<ReadonlyMap<MapKey, unknown>, { keys: MapKey[]; values: unknown[] }>();
 
-function baseInOrder(base: ReadonlyMap<string, unknown>): { keys: string[]; values: unknown[] } {
+function baseInOrder(base: ReadonlyMap<MapKey, unknown>): { keys: MapKey[]; values: unknown[] } {
   let ordered = IN_ORDER.get(base);
   if (ordered === undefined) {
     ordered = { keys: [], values: [] };
@@ -82,15 +91,15 @@ function baseInOrder(base: ReadonlyMap<string, unknown>): { keys: string[]; valu
   return ordered;
 }
 
-export class CowMap<V> {
+export class CowMap<V, K extends MapKey = string> {
   /** While set, every write records how to take itself back. */
   undo: UndoLog | null = null;
   /** Counts every change (undone ones too), so data derived from the map can tell it is current. */
   version = 0;
 
   private constructor(
-    private readonly base: ReadonlyMap<string, V>,
-    private overlay: Map<string, Slot<V>>,
+    private readonly base: ReadonlyMap<K, V>,
+    private overlay: Map<K, Slot<V>>,
     private count: number,
     /**
      * The base's keys that the overlay holds (replaced or deleted): a write that finds its key in
@@ -99,11 +108,11 @@ export class CowMap<V> {
      * cache (about a microsecond each, on every archive). Keys the app adds never enter it, so
      * creating records costs nothing more.
      */
-    private shadowed: Set<string>,
+    private shadowed: Set<K>,
   ) {}
 
   /** The overlay slot `before` (undefined: none) and the size as they were; for UndoLog only. */
-  restoreSlot(key: string, before: unknown, count: number): void {
+  restoreSlot(key: K, before: unknown, count: number): void {
     this.version++;
     if (before === undefined) {
       this.overlay.delete(key);
@@ -113,21 +122,21 @@ export class CowMap<V> {
   }
 
   /** The value a key had given its overlay slot before a write (UndoLog.touched). */
-  prior(key: string, slot: unknown): V | undefined {
+  prior(key: K, slot: unknown): V | undefined {
     if (slot === DELETED) return undefined;
     return slot === undefined ? this.base.get(key) : (slot as V);
   }
 
-  static from<V>(base: ReadonlyMap<string, V>): CowMap<V> {
-    return new CowMap(base, new Map(), base.size, new Set());
+  static from<V, K extends MapKey = string>(base: ReadonlyMap<K, V>): CowMap<V, K> {
+    return new CowMap<V, K>(base, new Map(), base.size, new Set());
   }
 
-  static empty<V>(): CowMap<V> {
-    return CowMap.from(new Map());
+  static empty<V, K extends MapKey = string>(): CowMap<V, K> {
+    return CowMap.from<V, K>(new Map());
   }
 
   /** Whether the key is one of the shared base's (its place in `entries` is the base's). */
-  isBaseKey(key: string): boolean {
+  isBaseKey(key: K): boolean {
     return this.base.has(key);
   }
 
@@ -141,17 +150,17 @@ export class CowMap<V> {
   }
 
   /** The shared base's keys in its order, present here or not (for indexes that rank them once). */
-  baseKeys(): IterableIterator<string> {
+  baseKeys(): IterableIterator<K> {
     return this.base.keys();
   }
 
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     const slot = this.overlay.get(key);
     if (slot === DELETED) return undefined;
     return slot ?? this.base.get(key);
   }
 
-  has(key: string): boolean {
+  has(key: K): boolean {
     return this.get(key) !== undefined;
   }
 
@@ -162,7 +171,7 @@ export class CowMap<V> {
    * hash lookups in a 100,000-key base each miss the cache and the TLB (about 3 µs each on this
    * VM, most of a scroll page's gap against a 100-record app).
    */
-  getAt(key: string, at: number): V | undefined {
+  getAt(key: K, at: number): V | undefined {
     const slot = this.overlay.get(key);
     if (slot === DELETED) return undefined;
     if (slot !== undefined) return slot;
@@ -170,10 +179,10 @@ export class CowMap<V> {
     return ordered.keys[at] === key ? (ordered.values[at] as V) : this.base.get(key);
   }
 
-  set(key: string, value: V): void {
+  set(key: K, value: V): void {
     // One overlay read serves the undo record and the size; the base is read only when it decides.
     const slot = this.overlay.get(key);
-    this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
+    this.undo?.record(this as AnyCowMap, key, slot, this.count);
     this.version++;
     if (slot === undefined) {
       if (this.base.has(key)) this.shadowed.add(key);
@@ -182,11 +191,11 @@ export class CowMap<V> {
     this.overlay.set(key, value);
   }
 
-  delete(key: string): boolean {
+  delete(key: K): boolean {
     const slot = this.overlay.get(key);
     if (slot === DELETED || (slot === undefined && !this.base.has(key))) return false;
     const inBase = slot === undefined || this.shadowed.has(key);
-    this.undo?.record(this as CowMap<unknown>, key, slot, this.count);
+    this.undo?.record(this as AnyCowMap, key, slot, this.count);
     this.version++;
     this.count--;
     // During a transaction a deleted key of the overlay stays where it is, marked deleted, so an
@@ -197,18 +206,18 @@ export class CowMap<V> {
       this.shadowed.add(key);
     } else if (this.undo) {
       this.overlay.set(key, DELETED);
-      this.undo.tombstone(this as CowMap<unknown>, key);
+      this.undo.tombstone(this as AnyCowMap, key);
     } else this.overlay.delete(key);
     return true;
   }
 
   /** Drops the mark of an own key deleted in a transaction that stands (only those are tombstoned), unless it was set again. */
-  purge(key: string): void {
+  purge(key: K): void {
     if (this.overlay.get(key) === DELETED) this.overlay.delete(key);
   }
 
   /** Base order first (with this app's replacements), then entries the app added, in order. */
-  *entries(): IterableIterator<[string, V]> {
+  *entries(): IterableIterator<[K, V]> {
     const overlay = this.overlay;
     // A fast path for an app that wrote nothing: the general path yields the same entries.
     const clean = overlay.size === 0;
@@ -232,13 +241,13 @@ export class CowMap<V> {
     for (const [, value] of this.entries()) yield value;
   }
 
-  *keys(): IterableIterator<string> {
+  *keys(): IterableIterator<K> {
     for (const [key] of this.entries()) yield key;
   }
 
   /** An independent map over the same base: O(size of the overlay). */
-  fork(): CowMap<V> {
-    return new CowMap(this.base, new Map(this.overlay), this.count, new Set(this.shadowed));
+  fork(): CowMap<V, K> {
+    return new CowMap<V, K>(this.base, new Map(this.overlay), this.count, new Set(this.shadowed));
   }
 
   /** Back to the base: O(1) in the base's size. Not while a transaction runs (`undo` set): a reset is not recorded. */
@@ -250,7 +259,7 @@ export class CowMap<V> {
   }
 
   /** A map whose base is this map's current content, for building a new shared base. */
-  materialize(): Map<string, V> {
+  materialize(): Map<K, V> {
     return new Map(this.entries());
   }
 }

@@ -3,7 +3,7 @@
 // want them. A rejected request commits nothing, so it emits nothing. The items are the mock's own
 // views of the records (research-webhooks.md §1.4–1.5 lists where real payloads differed).
 
-import type { CowMap } from '../core/cow.js';
+import type { AnyCowMap } from '../core/cow.js';
 import type { AppState, Changes } from '../store/app-state.js';
 import type { StoredEvent } from '../store/events.js';
 import type { Company, Conversation, ConversationPart, Customer } from '../store/types.js';
@@ -144,17 +144,18 @@ function conversationEmissions(app: AppState, prev: Conversation | undefined, ne
 function emissions(app: AppState, changes: Changes, now: number): Emission[] {
   const d = app.data;
   const out: Emission[] = [];
+  // The map a change is in decides its key's type: text for records, the place (a number) for events.
   for (const [map, key, slot] of changes) {
-    if (map === (d.customers as CowMap<unknown>)) {
-      customerEmissions(app, d.customers.prior(key, slot), d.customers.get(key), now, out);
-    } else if (map === (d.conversations as CowMap<unknown>)) {
-      conversationEmissions(app, d.conversations.prior(key, slot), d.conversations.get(key), now, out);
-    } else if (map === (d.companies as CowMap<unknown>)) {
-      const next: Company | undefined = d.companies.get(key);
-      if (next && !d.companies.prior(key, slot)) out.push({ topic: 'company.created', item: () => withIsoDates(companyView(app, next) as unknown as Record<string, unknown>) });
-    } else if (map === (d.events as CowMap<unknown>)) {
-      const next: StoredEvent | undefined = d.events.get(key);
-      const person = next && !d.events.prior(key, slot) ? d.customers.get(next.customer_id) : undefined;
+    if (map === (d.customers as AnyCowMap)) {
+      customerEmissions(app, d.customers.prior(key as string, slot), d.customers.get(key as string), now, out);
+    } else if (map === (d.conversations as AnyCowMap)) {
+      conversationEmissions(app, d.conversations.prior(key as string, slot), d.conversations.get(key as string), now, out);
+    } else if (map === (d.companies as AnyCowMap)) {
+      const next: Company | undefined = d.companies.get(key as string);
+      if (next && !d.companies.prior(key as string, slot)) out.push({ topic: 'company.created', item: () => withIsoDates(companyView(app, next) as unknown as Record<string, unknown>) });
+    } else if (map === (d.events as AnyCowMap)) {
+      const next: StoredEvent | undefined = d.events.get(key as number);
+      const person = next && !d.events.prior(key as number, slot) ? d.customers.get(next.customer_id) : undefined;
       if (next && person) out.push({ topic: 'event.created', eventName: next.event_name, item: () => eventView(person, next) as unknown as Record<string, unknown> });
     }
   }

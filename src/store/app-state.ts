@@ -1,7 +1,7 @@
 // One app's state: copy-on-write collections over a shared seeded base, plus the indexes that keep
 // every lookup O(1) in the app's size. Records are replaced, never mutated, so the base stays shared.
 
-import { CowMap, UndoLog } from '../core/cow.js';
+import { CowMap, UndoLog, type AnyCowMap, type MapKey } from '../core/cow.js';
 import { machinePart, objectId, RequestIds } from '../core/ids.js';
 import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
@@ -94,7 +94,7 @@ export interface Collections<M extends 'base' | 'live'> {
   /** Custom company attributes by name (GET /data_attributes/company), registered on first write. */
   companyAttributes: Coll<M, DataAttribute>;
   /** Data events by their place in the app's log (store/events.ts): the oldest go first past the cap. */
-  events: Coll<M, StoredEvent>;
+  events: Coll<M, StoredEvent, number>;
   /** customer id NUL event name NUL created_at -> the event's place (the duplicate rule) */
   eventKeys: Coll<M, number>;
   /** event id -> its place, so a new event's id never repeats one held (streams rewind on seeds) */
@@ -117,7 +117,7 @@ export interface Collections<M extends 'base' | 'live'> {
   activityLogs: Coll<M, ActivityLog>;
 }
 
-type Coll<M, V> = M extends 'base' ? ReadonlyMap<string, V> : CowMap<V>;
+type Coll<M, V, K extends MapKey = string> = M extends 'base' ? ReadonlyMap<K, V> : CowMap<V, K>;
 
 export const COLLECTION_NAMES = [
   'customers',
@@ -235,11 +235,11 @@ export interface RateWindow {
  * and a set's members are never replaced): every write request hands all of them the undo log and
  * takes it back, and reading them by name is a lookup per name each time.
  */
-const mapLists = new WeakMap<Collections<'live'>, readonly CowMap<unknown>[]>();
+const mapLists = new WeakMap<Collections<'live'>, readonly AnyCowMap[]>();
 
-function liveSet(make: (name: (typeof COLLECTION_NAMES)[number]) => CowMap<unknown>): Collections<'live'> {
-  const out: Partial<Record<keyof Collections<'base'>, CowMap<unknown>>> = {};
-  const list: CowMap<unknown>[] = [];
+function liveSet(make: (name: (typeof COLLECTION_NAMES)[number]) => AnyCowMap): Collections<'live'> {
+  const out: Partial<Record<keyof Collections<'base'>, AnyCowMap>> = {};
+  const list: AnyCowMap[] = [];
   for (const name of COLLECTION_NAMES) list.push((out[name] = make(name)));
   const set = out as unknown as Collections<'live'>;
   mapLists.set(set, list);
@@ -248,15 +248,15 @@ function liveSet(make: (name: (typeof COLLECTION_NAMES)[number]) => CowMap<unkno
 
 const liveOf = (base: Collections<'base'>): Collections<'live'> => liveSet((name) => CowMap.from(base[name] as ReadonlyMap<string, unknown>));
 
-const forkOf = (live: Collections<'live'>): Collections<'live'> => liveSet((name) => (live[name] as CowMap<unknown>).fork());
+const forkOf = (live: Collections<'live'>): Collections<'live'> => liveSet((name) => (live[name] as AnyCowMap).fork());
 
-const mapsOf = (data: Collections<'live'>): readonly CowMap<unknown>[] => mapLists.get(data) as readonly CowMap<unknown>[];
+const mapsOf = (data: Collections<'live'>): readonly AnyCowMap[] => mapLists.get(data) as readonly AnyCowMap[];
 
 /** A fixture's queue without its webhook deliveries (those go to AppState.deliveries). */
 const otherJobs = (jobs: readonly Job[]): Job[] => jobs.filter((j) => j.kind !== 'webhook');
 
 /** What one transaction wrote: each (map, key) once, with its slot before (CowMap.prior). */
-export type Changes = readonly [CowMap<unknown>, string, unknown][];
+export type Changes = readonly [AnyCowMap, MapKey, unknown][];
 
 export class AppState {
   readonly id: string;

@@ -76,7 +76,8 @@ export interface EventSummaryRecord {
 
 /** The maps behind the events: CowMaps of a live app, or plain Maps while a seeded base is built. */
 export interface EventMaps {
-  events: MapLike<StoredEvent>;
+  /** By place in the log: a number, so no key is made or hashed as text. */
+  events: MapLike<StoredEvent, number>;
   eventKeys: MapLike<number>;
   eventIds: MapLike<number>;
   eventPeople: MapLike<EventPerson>;
@@ -84,10 +85,10 @@ export interface EventMaps {
   tallies: MapLike<number>;
 }
 
-interface MapLike<V> {
-  get(key: string): V | undefined;
-  set(key: string, value: V): unknown;
-  delete(key: string): unknown;
+interface MapLike<V, K = string> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): unknown;
+  delete(key: K): unknown;
 }
 
 export const DEFAULT_MAX_EVENTS = 100_000;
@@ -101,7 +102,6 @@ const NEXT = 'events:next';
 /** Set in a seeded base: events placed before it are the base's (kept there whatever an app evicts). */
 const SEEDED = 'events:seeded';
 
-const seqKey = (seq: number): string => String(seq);
 const dedupeKey = (customerId: string, name: string, createdAt: number): string => `${customerId}\u0000${name}\u0000${createdAt}`;
 const summaryKey = (customerId: string, name: string): string => `${customerId}\u0000${name}`;
 
@@ -124,7 +124,7 @@ export const eventWork = { reads: 0 };
 export function eventAt(maps: EventMaps, seq: number): StoredEvent | undefined {
   if (seq === 0) return undefined;
   eventWork.reads++;
-  return maps.events.get(seqKey(seq));
+  return maps.events.get(seq);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -316,7 +316,7 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
     stored.links = [];
     for (let l = 1; l <= height; l++) stored.links.push(older[l]?.seq ?? 0, newer[l]?.seq ?? 0);
   }
-  maps.events.set(seqKey(seq), stored);
+  maps.events.set(seq, stored);
   addBytes(maps.tallies, 'events', bytes);
   const relinks = new Relinks(maps);
   const personNext: EventPerson = { newest: person.newest, oldest: older[0] ? person.oldest : seq, added: added + 1, first_name: person.first_name, last_name: person.last_name };
@@ -404,7 +404,7 @@ class Relinks {
     else (c.links as number[])[2 * (l - 1) + 1] = seq;
   }
   write(): void {
-    for (const e of this.copies) this.maps.events.set(seqKey(e.seq), e);
+    for (const e of this.copies) this.maps.events.set(e.seq, e);
   }
 }
 
@@ -481,7 +481,7 @@ export function evictOldest(maps: EventMaps, seq = firstSeq(maps)): void {
   maps.tallies.set(FIRST, seq + 1);
   const gone = eventAt(maps, seq);
   if (!gone) return;
-  maps.events.delete(seqKey(seq));
+  maps.events.delete(seq);
   // A seeded event stays in the base's maps: only the API's own additions give back their bytes.
   if (seq >= (maps.tallies.get(SEEDED) ?? 0)) addBytes(maps.tallies, 'events', -eventBytes(gone));
   maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));

@@ -445,7 +445,7 @@ describe('events and bulk jobs', () => {
     expect(res.status).toBe(202);
     const list = await m.call('GET', '/events?type=user&user_id=ada-1');
     expect(list.body.events.map((e: { event_name: string }) => e.event_name)).toEqual([key]);
-    const stored = m.store.app('demo')?.data.events.get('1')?.metadata as Record<string, unknown>;
+    const stored = m.store.app('demo')?.data.events.get(1)?.metadata as Record<string, unknown>;
     expectOwnPlain(stored, [[key, 'kept'], ['after', 1]]);
     expect(Object.keys(list.body.events[0].metadata)).toEqual([key, 'after']);
     const summary = await m.call('GET', '/events?type=user&user_id=ada-1&summary=true');

@@ -56,7 +56,7 @@ describe('event records', () => {
   it('an event on no skip level holds no links array: three in four events, each an allocation saved', () => {
     const m = maps();
     for (let i = 1; i <= 40; i++) addEvent(m, { id: `${i}`, customer_id: 'p', event_name: 'e', created_at: 1000 + i, metadata: {} });
-    const events = [...(m.events as Map<string, { links?: number[] }>).values()];
+    const events = [...(m.events as Map<number, { links?: number[] }>).values()];
     const linked = events.filter((e) => e.links !== undefined);
     // Some are on a level; none holds an empty array.
     expect(linked.length).toBeGreaterThan(0);

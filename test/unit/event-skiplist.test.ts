@@ -8,20 +8,20 @@ const heightOf = (e: StoredEvent): number => (e.links?.length ?? 0) / 2;
 const newestFirst = (a: StoredEvent, b: StoredEvent): number => b.created_at - a.created_at || b.seq - a.seq;
 
 function check(m: EventMaps, live: Map<number, StoredEvent>): void {
-  const events = m.events as Map<string, StoredEvent>;
+  const events = m.events as Map<number, StoredEvent>;
   for (const cid of new Set([...live.values()].map((e) => e.customer_id))) {
     const mine = [...live.values()].filter((e) => e.customer_id === cid).sort(newestFirst);
     const p = m.eventPeople.get(cid);
     expect(p).toBeDefined();
     const badLinks: string[] = [];
     for (let l = 0; l <= 9; l++) {
-      const expected = mine.filter((e) => heightOf(events.get(String(e.seq)) as StoredEvent) >= l).map((e) => e.seq);
+      const expected = mine.filter((e) => heightOf(events.get(e.seq) as StoredEvent) >= l).map((e) => e.seq);
       const got: number[] = [];
       let cur = l === 0 ? (p?.newest ?? 0) : (p?.tops?.[l - 1] ?? 0);
       let prev = 0;
       while (cur !== 0 && got.length <= mine.length) {
         got.push(cur);
-        const e = events.get(String(cur)) as StoredEvent;
+        const e = events.get(cur) as StoredEvent;
         // Collected, not asserted one by one: an expect per link cost seconds.
         const newer = l === 0 ? e.newer : (e.links?.[2 * (l - 1) + 1] ?? 0);
         if (newer !== prev) badLinks.push(`newer link of ${cur} at ${l}: ${newer}, not ${prev}`);
@@ -54,7 +54,7 @@ describe('event skip list', () => {
         live.delete(first++);
       } else {
         addEvent(m, { id: `id${i}`, customer_id: `p${rnd(3)}`, event_name: `e${i}`, created_at: 1000 + rnd(200), metadata: {} });
-        live.set(seq, { ...(m.events.get(String(seq)) as StoredEvent) });
+        live.set(seq, { ...(m.events.get(seq) as StoredEvent) });
         seq++;
       }
       if (i % 250 === 0) check(m, live);
