@@ -14,35 +14,45 @@ export type MapKey = string | number;
 /** Any map, whatever it holds and however it is keyed (the undo log's and the app's list of them). */
 export type AnyCowMap = CowMap<unknown, MapKey>;
 
+/** Steps a cleared log keeps room for, for the next transaction; a bigger one's arrays go to the collector. */
+const KEPT_STEPS = 1024;
+
 /**
  * Records what writes replaced, so a failed request can be undone: the overlay slot and the size
  * as they were before each write. Undoing in reverse order restores every map exactly. Steps are
- * kept as flat data rather than closures: every API write records several.
+ * kept as flat data rather than closures: every API write records several. The arrays keep their
+ * length from one transaction to the next (a count says how many steps are this one's), cleared of
+ * what they pointed at: emptied to length 0, they gave back their storage and every write request
+ * grew them again, the largest allocation of a POST /events outside its records.
  */
 export class UndoLog {
-  private readonly maps: AnyCowMap[] = [];
+  private readonly maps: (AnyCowMap | undefined)[] = [];
   private readonly keys: MapKey[] = [];
   private readonly slots: unknown[] = [];
   private readonly counts: number[] = [];
-  /** Keys of the overlay deleted during the transaction: kept in place until it ends (see CowMap.delete). */
-  private readonly tombstones: [AnyCowMap, MapKey][] = [];
+  private steps = 0;
+  /** Keys of the overlay deleted during the transaction, with their maps: kept in place until it ends (see CowMap.delete). */
+  private readonly deadMaps: (AnyCowMap | undefined)[] = [];
+  private readonly deadKeys: MapKey[] = [];
+  private dead = 0;
 
   record(map: AnyCowMap, key: MapKey, slot: unknown, count: number): void {
-    this.maps.push(map);
-    this.keys.push(key);
-    this.slots.push(slot);
-    this.counts.push(count);
+    const i = this.steps++;
+    this.maps[i] = map;
+    this.keys[i] = key;
+    this.slots[i] = slot;
+    this.counts[i] = count;
   }
 
   /** Whether the log holds nothing: only such a log is kept for the app's next transaction (AppState.idleLog). */
   get empty(): boolean {
-    return this.maps.length === 0 && this.tombstones.length === 0;
+    return this.steps === 0 && this.dead === 0;
   }
 
   /** Each (map, key) the transaction wrote, once, with its slot before the first write (CowMap.prior reads it). */
   *touched(): IterableIterator<[AnyCowMap, MapKey, unknown]> {
     const seen = new Map<AnyCowMap, Set<MapKey>>();
-    for (let i = 0; i < this.maps.length; i++) {
+    for (let i = 0; i < this.steps; i++) {
       const map = this.maps[i] as AnyCowMap;
       const key = this.keys[i] as MapKey;
       let keys = seen.get(map);
@@ -54,11 +64,13 @@ export class UndoLog {
   }
 
   tombstone(map: AnyCowMap, key: MapKey): void {
-    this.tombstones.push([map, key]);
+    const i = this.dead++;
+    this.deadMaps[i] = map;
+    this.deadKeys[i] = key;
   }
 
   undo(): void {
-    for (let i = this.maps.length - 1; i >= 0; i--) {
+    for (let i = this.steps - 1; i >= 0; i--) {
       (this.maps[i] as AnyCowMap).restoreSlot(this.keys[i] as MapKey, this.slots[i], this.counts[i] as number);
     }
     this.clear();
@@ -66,12 +78,30 @@ export class UndoLog {
 
   /** The transaction stands: what it deleted from the overlays goes for good. */
   commit(): void {
-    for (const [map, key] of this.tombstones) map.purge(key);
+    for (let i = 0; i < this.dead; i++) (this.deadMaps[i] as AnyCowMap).purge(this.deadKeys[i] as MapKey);
     this.clear();
   }
 
+  /** Nothing recorded, and nothing the steps pointed at (maps of a state since restored, values replaced) kept alive. */
   private clear(): void {
-    this.maps.length = this.keys.length = this.slots.length = this.counts.length = this.tombstones.length = 0;
+    // Stryker disable all: equivalent in every answer, the steps past the count are never read; this only bounds what a log keeps alive
+    if (this.steps > KEPT_STEPS) this.maps.length = this.keys.length = this.slots.length = this.counts.length = 0;
+    else {
+      for (let i = 0; i < this.steps; i++) {
+        this.maps[i] = undefined;
+        this.keys[i] = '';
+        this.slots[i] = undefined;
+      }
+    }
+    if (this.dead > KEPT_STEPS) this.deadMaps.length = this.deadKeys.length = 0;
+    else {
+      for (let i = 0; i < this.dead; i++) {
+        this.deadMaps[i] = undefined;
+        this.deadKeys[i] = '';
+      }
+    }
+    // Stryker restore all
+    this.steps = this.dead = 0;
   }
 }
 

@@ -384,7 +384,9 @@ export class AppState {
     const jobCounter = this.counters.job;
     const partsTotal = this.partsTotal;
     const maps = mapsOf(data);
-    for (const map of maps) map.undo = log;
+    // Indexed, not for-of: these two loops over some forty maps are on every write request, and
+    // their iterators were the largest allocation of a POST /events outside its records.
+    for (let i = 0; i < maps.length; i++) (maps[i] as AnyCowMap).undo = log;
     this.sorted.begin();
     this.conversationLists.begin();
     this.order.begin(data.customers);
@@ -413,7 +415,7 @@ export class AppState {
       this.budgets?.recount(this);
       throw err;
     } finally {
-      for (const map of maps) map.undo = null;
+      for (let i = 0; i < maps.length; i++) (maps[i] as AnyCowMap).undo = null;
       if (log.empty) this.idleLog = log;
     }
     // Outside the unit: the request stands whatever the observer does.
