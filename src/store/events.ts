@@ -40,6 +40,10 @@ export interface StoredEvent extends EventRecord {
   newer: number;
   /** Skip links above the timeline: [older, newer] at level 1, then level 2, ... (its height: links.length / 2). */
   links?: number[];
+  /** Its duplicate key, the very string eventKeys holds: evicting it neither rebuilds nor hashes that key again. */
+  dedupe: string;
+  /** What it counts against the app's events bytes (eventBytes), given back as it is at eviction. */
+  bytes: number;
 }
 
 /** A person's anchors: both ends of the timeline, and the ends of the summary list (names in first-seen order). */
@@ -311,6 +315,8 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
     seq,
     older: older[0]?.seq ?? 0,
     newer: newer[0]?.seq ?? 0,
+    dedupe,
+    bytes,
   };
   if (height > 0) {
     stored.links = [];
@@ -388,7 +394,8 @@ class Relinks {
   private copy(e: StoredEvent): StoredEvent {
     for (const c of this.copies) if (c.seq === e.seq) return c;
     // A literal of addEvent's shape, not a spread: an event in order copies its older neighbour.
-    const c: StoredEvent = { id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata, seq: e.seq, older: e.older, newer: e.newer };
+    // prettier-ignore
+    const c: StoredEvent = { id: e.id, customer_id: e.customer_id, event_name: e.event_name, created_at: e.created_at, metadata: e.metadata, seq: e.seq, older: e.older, newer: e.newer, dedupe: e.dedupe, bytes: e.bytes };
     if (e.links) c.links = [...e.links];
     this.copies.push(c);
     return c;
@@ -483,8 +490,8 @@ export function evictOldest(maps: EventMaps, seq = firstSeq(maps)): void {
   if (!gone) return;
   maps.events.delete(seq);
   // A seeded event stays in the base's maps: only the API's own additions give back their bytes.
-  if (seq >= (maps.tallies.get(SEEDED) ?? 0)) addBytes(maps.tallies, 'events', -eventBytes(gone));
-  maps.eventKeys.delete(dedupeKey(gone.customer_id, gone.event_name, gone.created_at));
+  if (seq >= (maps.tallies.get(SEEDED) ?? 0)) addBytes(maps.tallies, 'events', -gone.bytes);
+  maps.eventKeys.delete(gone.dedupe);
   maps.eventIds.delete(gone.id);
   const cid = gone.customer_id;
   const person = maps.eventPeople.get(cid);
