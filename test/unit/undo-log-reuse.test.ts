@@ -1,10 +1,11 @@
 // One undo log serves an app's write requests one after another (AppState.idleLog): its arrays keep
 // their length between transactions and a count says which steps are the current one's, so a
 // transaction never sees, undoes, reports or purges a step of an earlier one, whether that one was
-// small or past the room a cleared log keeps (1,024 steps).
+// small or past the room a cleared log keeps (KEPT_STEPS), and lets go of what its steps pointed at.
 
 import { describe, expect, it } from 'vitest';
-import { CowMap, UndoLog } from '../../src/core/cow.js';
+import { CowMap, KEPT_STEPS, UndoLog } from '../../src/core/cow.js';
+import { fullGc } from '../bench/full-gc.js';
 
 function start(): { map: CowMap<number>; log: UndoLog } {
   const map = CowMap.from(new Map([['base', 0]]));
@@ -74,5 +75,51 @@ describe('an undo log used for transaction after transaction', () => {
       ['base', 0],
       ['x', 3],
     ]);
+  });
+});
+
+describe('what a finished transaction\'s log lets go of', () => {
+  it('neither the values its writes replaced nor the maps it wrote to stay alive through the log the app keeps', async () => {
+    const gc = fullGc();
+    const log = new UndoLog();
+    const kept = CowMap.from(new Map<string, { n: number }>());
+    kept.set('k', { n: 1 });
+    // Replaced and deleted in one transaction each: the log recorded both old values.
+    const replaced = new WeakRef(kept.get('k') as { n: number });
+    kept.undo = log;
+    kept.set('k', { n: 2 });
+    kept.set('gone', { n: 3 });
+    log.commit();
+    const deleted = new WeakRef(kept.get('gone') as { n: number });
+    kept.delete('gone');
+    log.commit();
+    kept.undo = null;
+    // A map written in a transaction, then dropped (a state since restored or reset).
+    const droppedRef = ((): WeakRef<CowMap<number>> => {
+      const dropped = CowMap.from(new Map<string, number>());
+      dropped.undo = log;
+      dropped.set('x', 1);
+      dropped.delete('x');
+      log.commit();
+      dropped.undo = null;
+      return new WeakRef(dropped);
+    })();
+    // WeakRefs hold their targets to the end of the job that made them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect([replaced.deref(), deleted.deref(), droppedRef.deref()]).toEqual([undefined, undefined, undefined]);
+    expect(log.empty).toBe(true);
+  });
+
+  it('keeps no more than its room between transactions: a log past it starts again from nothing', () => {
+    const { map, log } = start();
+    for (let i = 0; i < KEPT_STEPS + 1; i++) map.set(`k${i}`, i);
+    log.commit();
+    const arrays = log as unknown as { maps: unknown[]; slots: unknown[] };
+    expect([arrays.maps.length, arrays.slots.length]).toEqual([0, 0]);
+    for (let i = 0; i < KEPT_STEPS; i++) map.set(`k${i}`, -i);
+    log.commit();
+    expect([arrays.maps.length, arrays.slots.length]).toEqual([KEPT_STEPS, KEPT_STEPS]);
+    expect(arrays.slots.every((slot) => slot === undefined)).toBe(true);
   });
 });
