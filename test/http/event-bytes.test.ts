@@ -84,6 +84,23 @@ describe('events byte budget, at the byte', () => {
     expect(await names(m)).toEqual(['e-2', 'e-1']);
   });
 
+  it('a refusal after the count cap has already evicted undoes the eviction too: the state is byte-identical', async () => {
+    // Two events an app at most. The other app's third pushes out its oldest by count, then its
+    // other one by bytes, and is still larger than the room left beside the demo app's two.
+    const m = mock({ byteBudgets: { events: 4 * one }, limits: { events: 2 } });
+    for (const [i, name] of ['e-1', 'e-2'].entries()) expect((await post(m, name, TEST_NOW - 100 + i)).status).toBe(202);
+    for (const [i, name] of ['e-1', 'e-2'].entries()) expect((await post(m, name, TEST_NOW - 100 + i, OTHER)).status).toBe(202);
+    const before = await stateText(m, OTHER);
+    const res = await m.call('POST', '/events', { token: OTHER, body: { event_name: 'e-3', created_at: TEST_NOW - 98, user_id: 'ada-1', metadata: { text: TEXT, more: TEXT, most: TEXT } } });
+    expect(res.status).toBe(403);
+    expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+    expect(await stateText(m, OTHER)).toBe(before);
+    expect(await other(m)).toEqual(['e-2', 'e-1']);
+    // And the app goes on as before the refusal: its next event pushes out exactly the oldest.
+    expect((await post(m, 'e-3', TEST_NOW - 98, OTHER)).status).toBe(202);
+    expect(await other(m)).toEqual(['e-3', 'e-2']);
+  });
+
   it('evicted events give their bytes back exactly: the budget holds the same two events after any number of turns', async () => {
     const m = mock({ byteBudgets: { events: 2 * one } });
     for (let i = 0; i < 12; i++) expect((await post(m, `e-${i % 10}`, TEST_NOW - 100 + i)).status).toBe(202);
