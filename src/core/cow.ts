@@ -48,9 +48,13 @@ export class UndoLog {
     this.counts[i] = count;
   }
 
-  /** Whether the log holds nothing: only such a log is kept for the app's next transaction (AppState.idleLog). */
+  /**
+   * Whether the log holds nothing: only such a log is kept for the app's next transaction
+   * (AppState.idleLog). A delete records its step before its tombstone, so no steps means no
+   * tombstones either.
+   */
   get empty(): boolean {
-    return this.steps === 0 && this.dead === 0;
+    return this.steps === 0;
   }
 
   /** Each (map, key) the transaction wrote, once, with its slot before the first write (CowMap.prior reads it). */

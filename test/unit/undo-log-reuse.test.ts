@@ -111,6 +111,37 @@ describe('what a finished transaction\'s log lets go of', () => {
     expect(log.empty).toBe(true);
   });
 
+  it('is empty only with nothing recorded: a step, a delete, then committed or undone', () => {
+    const { map, log } = start();
+    expect(log.empty).toBe(true);
+    map.set('a', 1);
+    expect(log.empty).toBe(false);
+    log.commit();
+    expect(log.empty).toBe(true);
+    map.delete('a');
+    expect(log.empty).toBe(false);
+    log.undo();
+    expect([log.empty, map.get('a')]).toEqual([true, 1]);
+  });
+
+  it('keeps the room of its deletes no more than that of its steps', () => {
+    const { map, log } = start();
+    for (let i = 0; i < KEPT_STEPS + 1; i++) map.set(`k${i}`, i);
+    log.commit();
+    const arrays = log as unknown as { deadMaps: unknown[]; deadKeys: unknown[] };
+    // Deleted keys of the app's own are kept in place until the end: each one a tombstone.
+    for (let i = 0; i < KEPT_STEPS + 1; i++) map.delete(`k${i}`);
+    log.commit();
+    expect([arrays.deadMaps.length, arrays.deadKeys.length]).toEqual([0, 0]);
+    for (let i = 0; i < KEPT_STEPS; i++) map.set(`k${i}`, i);
+    log.commit();
+    for (let i = 0; i < KEPT_STEPS; i++) map.delete(`k${i}`);
+    log.commit();
+    expect([arrays.deadMaps.length, arrays.deadKeys.length]).toEqual([KEPT_STEPS, KEPT_STEPS]);
+    expect(arrays.deadMaps.every((m) => m === undefined)).toBe(true);
+    expect(map.size).toBe(1);
+  });
+
   it('keeps no more than its room between transactions: a log past it starts again from nothing', () => {
     const { map, log } = start();
     for (let i = 0; i < KEPT_STEPS + 1; i++) map.set(`k${i}`, i);
