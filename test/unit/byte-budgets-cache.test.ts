@@ -67,6 +67,25 @@ describe('ByteBudgets', () => {
     expect(budgets.excess(a, 'customers', 25)).toBe(25);
   });
 
+  it('puts back the share of a rolled-back write on recount, so the next writes fit without a walk', () => {
+    const a = bareApp('a');
+    const b = bareApp('b');
+    const { budgets, walks } = setup(100, [a, b]);
+    expect(budgets.fits(a, 'customers', 30)).toBe(true);
+    write(a, 30);
+    // Allowed, then rolled back: the tally never moved, the cache counted it.
+    expect(budgets.fits(a, 'customers', 20)).toBe(true);
+    budgets.recount(a);
+    // An app the cache never counted is left out of the sum, not counted as nothing known.
+    budgets.recount(b);
+    expect(budgets.fits(a, 'customers', 40)).toBe(true);
+    write(a, 40);
+    expect(budgets.fits(b, 'customers', 30)).toBe(true);
+    write(b, 30);
+    expect(walks.n).toBe(0);
+    expect(budgets.used('customers')).toBe(100);
+  });
+
   it('counts only what an app added past its seeded base, never less than nothing', () => {
     const a = bareApp('a', 40);
     const { budgets } = setup(100, [a]);
