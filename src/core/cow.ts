@@ -16,8 +16,9 @@ export type AnyCowMap = CowMap<unknown, MapKey>;
 
 /**
  * Steps a cleared log keeps room for, for the next transaction; a bigger one's arrays go to the
- * collector. A write request records some 15 to 60 steps; the room kept is six arrays of this many
- * slots, 6 KiB an app at most (6 MiB over 1,000 provisioned apps).
+ * collector. A write request records a few steps (a POST /users 4 to 7, a POST /events 8 to 11, some
+ * 16 when it evicts); the room kept is six arrays of this many slots, 6 KiB an app at most (6 MiB
+ * over 1,000 provisioned apps).
  */
 export const KEPT_STEPS = 128;
 
