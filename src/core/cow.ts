@@ -32,13 +32,13 @@ export const KEPT_STEPS = 128;
  */
 export class UndoLog {
   private readonly maps: (AnyCowMap | undefined)[] = [];
-  private readonly keys: MapKey[] = [];
+  private readonly keys: (MapKey | undefined)[] = [];
   private readonly slots: unknown[] = [];
   private readonly counts: number[] = [];
   private steps = 0;
   /** Keys of the overlay deleted during the transaction, with their maps: kept in place until it ends (see CowMap.delete). */
   private readonly deadMaps: (AnyCowMap | undefined)[] = [];
-  private readonly deadKeys: MapKey[] = [];
+  private readonly deadKeys: (MapKey | undefined)[] = [];
   private dead = 0;
 
   record(map: AnyCowMap, key: MapKey, slot: unknown, count: number): void {
@@ -93,22 +93,19 @@ export class UndoLog {
 
   /** Nothing recorded, and nothing the steps pointed at (maps of a state since restored, values replaced) kept alive. */
   private clear(): void {
-    if (this.steps > KEPT_STEPS) this.maps.length = this.keys.length = this.slots.length = this.counts.length = 0;
-    else {
-      for (let i = 0; i < this.steps; i++) {
-        this.maps[i] = undefined;
-        this.keys[i] = '';
-        this.slots[i] = undefined;
-      }
-    }
-    if (this.dead > KEPT_STEPS) this.deadMaps.length = this.deadKeys.length = 0;
-    else {
-      for (let i = 0; i < this.dead; i++) {
-        this.deadMaps[i] = undefined;
-        this.deadKeys[i] = '';
-      }
-    }
+    release([this.maps, this.keys, this.slots], this.steps);
+    release([this.deadMaps, this.deadKeys], this.dead);
+    // The sizes are numbers, which keep nothing alive: only their storage goes past the room kept.
+    if (this.steps > KEPT_STEPS) this.counts.length = 0;
     this.steps = this.dead = 0;
+  }
+}
+
+/** The first `used` slots of each array cleared; past the room kept, the arrays emptied, their storage with them. */
+function release(arrays: unknown[][], used: number): void {
+  for (const array of arrays) {
+    if (used > KEPT_STEPS) array.length = 0;
+    else array.fill(undefined, 0, used);
   }
 }
 

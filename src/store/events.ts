@@ -340,15 +340,12 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary) {
-    maps.eventSummaries.set(key, {
-      name: summary.name,
-      count: summary.count + 1,
-      first: Math.min(summary.first, record.created_at),
-      last: Math.max(summary.last, record.created_at),
-      kept: summary.kept + 1,
-      prev: summary.prev,
-      next: summary.next,
-    });
+    const counted = copySummary(summary);
+    counted.count++;
+    counted.first = Math.min(summary.first, record.created_at);
+    counted.last = Math.max(summary.last, record.created_at);
+    counted.kept++;
+    maps.eventSummaries.set(key, counted);
   } else {
     appendSummary(maps, personNext, cid, { name: record.event_name, count: 1, first: record.created_at, last: record.created_at, kept: 1, prev: null, next: null });
   }
@@ -514,11 +511,17 @@ export function evictOldest(maps: EventMaps, seq = firstSeq(maps)): void {
   if (!person || !next) return;
   const key = summaryKey(cid, gone.event_name);
   const summary = maps.eventSummaries.get(key);
-  if (summary && summary.kept > 1) maps.eventSummaries.set(key, { name: summary.name, count: summary.count, first: summary.first, last: summary.last, kept: summary.kept - 1, prev: summary.prev, next: summary.next });
-  else if (summary) unlinkSummary(maps, next, cid, summary);
+  if (summary && summary.kept > 1) {
+    const left = copySummary(summary);
+    left.kept--;
+    maps.eventSummaries.set(key, left);
+  } else if (summary) unlinkSummary(maps, next, cid, summary);
   if (next.newest === 0) maps.eventPeople.delete(cid);
   else maps.eventPeople.set(cid, next);
 }
+
+/** A fresh summary entry to change before it is stored: a literal of one shape, not a spread. */
+const copySummary = (s: EventSummary): EventSummary => ({ name: s.name, count: s.count, first: s.first, last: s.last, kept: s.kept, prev: s.prev, next: s.next });
 
 /** A literal of addEvent's shape (every stored person has `added`), not a spread, which takes the engine's generic copy. */
 function copyPerson(p: EventPerson): EventPerson {

@@ -146,11 +146,11 @@ describe('what a finished transaction\'s log lets go of', () => {
     const { map, log } = start();
     for (let i = 0; i < KEPT_STEPS + 1; i++) map.set(`k${i}`, i);
     log.commit();
-    const arrays = log as unknown as { maps: unknown[]; slots: unknown[] };
-    expect([arrays.maps.length, arrays.slots.length]).toEqual([0, 0]);
+    const arrays = log as unknown as { maps: unknown[]; keys: unknown[]; slots: unknown[]; counts: unknown[] };
+    expect([arrays.maps.length, arrays.keys.length, arrays.slots.length, arrays.counts.length]).toEqual([0, 0, 0, 0]);
     for (let i = 0; i < KEPT_STEPS; i++) map.set(`k${i}`, -i);
     log.commit();
-    expect([arrays.maps.length, arrays.slots.length]).toEqual([KEPT_STEPS, KEPT_STEPS]);
+    expect([arrays.maps.length, arrays.keys.length, arrays.slots.length, arrays.counts.length]).toEqual([KEPT_STEPS, KEPT_STEPS, KEPT_STEPS, KEPT_STEPS]);
     expect(arrays.slots.every((slot) => slot === undefined)).toBe(true);
   });
 });
