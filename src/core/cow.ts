@@ -2,8 +2,9 @@
 // this app's writes. Resetting drops the overlay and a snapshot copies only the overlay, so both
 // cost what the app changed, not what the fixtures hold.
 
-const DELETED: unique symbol = Symbol('deleted');
-type Slot<V> = V | typeof DELETED;
+/** An overlay slot's mark for a key deleted while the base (or, during a transaction, the overlay) holds it. */
+export const DELETED: unique symbol = Symbol('deleted');
+export type Slot<V> = V | typeof DELETED;
 
 /**
  * A map's keys: text, or a number for a log kept by its places (events), which the engine hashes
@@ -131,10 +132,10 @@ export class CowMap<V, K extends MapKey = string> {
   /** Counts every change (undone ones too), so data derived from the map can tell it is current. */
   version = 0;
 
-  private constructor(
-    private readonly base: ReadonlyMap<K, V>,
-    private overlay: Map<K, Slot<V>>,
-    private count: number,
+  protected constructor(
+    protected readonly base: ReadonlyMap<K, V>,
+    protected overlay: Map<K, Slot<V>>,
+    protected count: number,
     /**
      * The base's keys that the overlay holds (replaced or deleted): a write that finds its key in
      * the overlay learns from this set, which holds only what the app changed, whether the base
@@ -142,7 +143,7 @@ export class CowMap<V, K extends MapKey = string> {
      * cache (about a microsecond each, on every archive). Keys the app adds never enter it, so
      * creating records costs nothing more.
      */
-    private shadowed: Set<K>,
+    protected shadowed: Set<K>,
   ) {}
 
   /** The overlay slot `before` (undefined: none) and the size as they were; for UndoLog only. */

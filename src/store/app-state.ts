@@ -2,6 +2,7 @@
 // every lookup O(1) in the app's size. Records are replaced, never mutated, so the base stays shared.
 
 import { CowMap, UndoLog, type AnyCowMap, type MapKey } from '../core/cow.js';
+import { CowLog } from '../core/cow-log.js';
 import { machinePart, objectId, RequestIds } from '../core/ids.js';
 import { apiError } from '../core/errors.js';
 import { normalEmail, tagNameKey } from '../core/normal-text.js';
@@ -24,7 +25,7 @@ import type { Subscription, WebhookFeeds } from './webhooks.js';
 import type { FeedRef } from './webhook-feeds.js';
 import { DEFAULT_WEBHOOK_FEED_BYTES, DEFAULT_WEBHOOK_QUEUE_BYTES } from './webhook-bytes.js';
 import type { ActivityLog } from './activity-logs.js';
-import type { EventPerson, EventSummary, StoredEvent } from './events.js';
+import { guardEventIds, type EventPerson, type EventSummary, type StoredEvent } from './events.js';
 import type {
   Admin,
   AppConfig,
@@ -97,7 +98,7 @@ export interface Collections<M extends 'base' | 'live'> {
   events: Coll<M, StoredEvent, number>;
   /** customer id NUL event name NUL created_at -> the event's place (the duplicate rule) */
   eventKeys: Coll<M, number>;
-  /** event id -> its place, so a new event's id never repeats one held (streams rewind on seeds) */
+  /** event id -> its place, for the held ids a stream can draw again (seeded ones, a restore with ids=fresh: events.ts guardEventIds) */
   eventIds: Coll<M, number>;
   /** customer id -> the person's newest event and the ends of its summary list */
   eventPeople: Coll<M, EventPerson>;
@@ -246,7 +247,9 @@ function liveSet(make: (name: (typeof COLLECTION_NAMES)[number]) => AnyCowMap): 
   return set;
 }
 
-const liveOf = (base: Collections<'base'>): Collections<'live'> => liveSet((name) => CowMap.from(base[name] as ReadonlyMap<string, unknown>));
+// The events are a log by place: their overlay is an array (core/cow-log.ts), every other map's a Map.
+const liveOf = (base: Collections<'base'>): Collections<'live'> =>
+  liveSet((name) => (name === 'events' ? (CowLog.over(base.events) as AnyCowMap) : CowMap.from(base[name] as ReadonlyMap<string, unknown>)));
 
 const forkOf = (live: Collections<'live'>): Collections<'live'> => liveSet((name) => (live[name] as AnyCowMap).fork());
 
@@ -465,6 +468,8 @@ export class AppState {
     this.partsTotal = snapshot.partsTotal;
     this.rate = { ...snapshot.rate };
     if (ids === 'rewind') this.rewind(snapshot.streams);
+    // The streams run on from where they are, which may be before the ids of the events restored.
+    else guardEventIds(this.data);
   }
 
   /**

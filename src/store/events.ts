@@ -265,7 +265,7 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const next = nextSeq(maps);
   for (let first = firstSeq(maps); next - first >= maxEvents; first++) evictOldest(maps, first);
   let id = app.random.uuid();
-  // A seed that rewound the streams brings back ids drawn before it: a held one is skipped.
+  // Ids a stream can draw again while their events are held (see guardEventIds) are skipped.
   while (maps.eventIds.get(id) !== undefined) id = app.random.uuid();
   const record = { id, customer_id: person.id, event_name: input.event_name, created_at: createdAt, metadata };
   const bytes = eventBytes(record);
@@ -291,6 +291,22 @@ function makeRoom(app: AppState, budgets: ByteBudgets, bytes: number): void {
       'resource_limit_exceeded',
       `The events of every app already hold close to ${budgets.limits.events} bytes, the most the mock keeps, and this app has no older event left to give up; reset apps, or send smaller metadata.`,
     );
+  }
+}
+
+/**
+ * Puts the id of every event held into eventIds, which a new event's id is checked against. A
+ * stream that runs on never draws an id again, so only two kinds of held ids can come back: the
+ * seeded document's (a seed rewinds the streams; seedEvents puts those in the base's eventIds), and
+ * those of a state restored without rewinding the streams (a snapshot restored with ids=fresh: the
+ * streams may not have drawn its events' ids yet). The second call this, once per such restore:
+ * O(the events held). Every other event stays out of eventIds, so adding and evicting one writes
+ * nothing there.
+ */
+export function guardEventIds(maps: EventMaps): void {
+  for (let seq = firstSeq(maps); seq < nextSeq(maps); seq++) {
+    const e = maps.events.get(seq);
+    if (e && maps.eventIds.get(e.id) === undefined) maps.eventIds.set(e.id, seq);
   }
 }
 
@@ -336,7 +352,6 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
   }
   relinks.write();
   maps.eventKeys.set(dedupe, seq);
-  maps.eventIds.set(record.id, seq);
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary) {
@@ -676,6 +691,7 @@ export function seedEvents(
     }
     const { seq: _place, ...record } = e;
     addEvent(maps, record);
+    maps.eventIds.set(e.id, nextSeq(maps) - 1);
   }
   if (log) {
     if (nextSeq(maps) > log.next) return { path: 'event_log.next', problem: 'the events take more places than the log holds' };

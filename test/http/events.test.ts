@@ -320,6 +320,38 @@ describe('event ids after a seed', () => {
     expect((await m.call('POST', '/__admin/seed', { token: null, body: exported })).status).toBe(200);
     expect(await names(m, 'user_id=ada-1')).toEqual(['b', 'a']);
   });
+
+  it('nor after a snapshot restored with ids=fresh pairs its events with streams that have not drawn their ids yet', async () => {
+    const m = mock();
+    const admin = (path: string, body?: unknown) => m.call('POST', `/__admin/${path}`, { token: null, body });
+    const ids = async () => ((await list(m, 'user_id=ada-1')).events as { id: string; event_name: string }[]).map((e) => [e.event_name, e.id]);
+    expect((await admin('snapshots?app=demo', { name: 'empty' })).status).toBe(201);
+    await post(m, { event_name: 'a', created_at: T - 10, user_id: 'ada-1' });
+    await post(m, { event_name: 'b', created_at: T - 9, user_id: 'ada-1' });
+    const drawn = await ids();
+    expect((await admin('snapshots?app=demo', { name: 'two' })).status).toBe(201);
+    // Back to before a and b, streams too: the same requests draw the same ids again.
+    expect((await admin('snapshots/empty/restore?app=demo')).status).toBe(200);
+    await post(m, { event_name: 'a', created_at: T - 10, user_id: 'ada-1' });
+    expect(await ids()).toEqual([drawn[1]]);
+    expect((await admin('snapshots/empty/restore?app=demo')).status).toBe(200);
+    // a and b held again, the streams left where the empty app had them: their ids are the next draws.
+    expect((await admin('snapshots/two/restore?app=demo&ids=fresh')).status).toBe(200);
+    await post(m, { event_name: 'c', created_at: T - 8, user_id: 'ada-1' });
+    await post(m, { event_name: 'd', created_at: T - 7, user_id: 'ada-1' });
+    const now = await ids();
+    expect(now.map(([name]) => name)).toEqual(['d', 'c', 'b', 'a']);
+    expect(new Set(now.map(([, id]) => id)).size).toBe(4);
+    // Still guarded through a snapshot of that state restored with its own streams.
+    expect((await admin('snapshots?app=demo', { name: 'guarded' })).status).toBe(201);
+    expect((await admin('snapshots/empty/restore?app=demo')).status).toBe(200);
+    expect((await admin('snapshots/two/restore?app=demo&ids=fresh')).status).toBe(200);
+    expect((await admin('snapshots/guarded/restore?app=demo')).status).toBe(200);
+    await post(m, { event_name: 'e', created_at: T - 6, user_id: 'ada-1' });
+    const later = await ids();
+    expect(later.slice(1)).toEqual(now);
+    expect(new Set(later.map(([, id]) => id)).size).toBe(5);
+  });
 });
 
 describe('the timeline order under backdated events (a skip list)', () => {

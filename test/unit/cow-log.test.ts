@@ -1,0 +1,72 @@
+// CowLog past what the model test reaches: a log thousands of places long whose oldest places are
+// evicted, as an app's events are. The array gives back the slots of evicted places, and reads,
+// forks, undos and resets answer the same before and after it does.
+
+import { describe, expect, it } from 'vitest';
+import { UndoLog } from '../../src/core/cow.js';
+import { CowLog } from '../../src/core/cow-log.js';
+
+/** A log over seeded places 1 to 3, then places 4 to `last` appended, each in a standing transaction. */
+function grown(last: number): CowLog<string> {
+  const log = CowLog.over(new Map([1, 2, 3].map((p) => [p, `seeded ${p}`])));
+  for (let p = 4; p <= last; p++) standing(log, () => log.set(p, `event ${p}`));
+  return log;
+}
+
+function standing(log: CowLog<string>, write: () => void): void {
+  const undo = new UndoLog();
+  log.undo = undo;
+  write();
+  undo.commit();
+  log.undo = null;
+}
+
+describe('CowLog eviction', () => {
+  it('gives back the slots of evicted places, in transactions or not, and reads the rest as before', () => {
+    const log = grown(5000);
+    expect(log.slotCount).toBe(4997);
+    // The seeded places go through the overlay (CowMap's path), the app's own through the array.
+    for (let p = 1; p <= 3; p++) standing(log, () => expect(log.delete(p)).toBe(true));
+    for (let p = 4; p <= 3000; p++) standing(log, () => expect(log.delete(p)).toBe(true));
+    for (let p = 3001; p <= 3500; p++) expect(log.delete(p)).toBe(true);
+    expect(log.size).toBe(1500);
+    // Dropped once evicted slots were at least 1,024 and half the array: what is left is the held places, plus fewer evicted than held.
+    expect(log.slotCount).toBeLessThan(3000);
+    expect(log.slotCount).toBeGreaterThanOrEqual(1500);
+    expect([log.get(3), log.get(3000), log.get(3500), log.get(3501), log.get(5000), log.get(5001)]).toEqual([undefined, undefined, undefined, 'event 3501', 'event 5000', undefined]);
+    expect([...log.keys()]).toEqual(Array.from({ length: 1500 }, (_, i) => 3501 + i));
+    expect(log.delete(3000)).toBe(false);
+  });
+
+  it('undoes an eviction after slots were given back, and a fork of it holds exactly the held places', () => {
+    const log = grown(4000);
+    for (let p = 4; p <= 3000; p++) standing(log, () => log.delete(p));
+    const slots = log.slotCount;
+    expect(slots).toBeLessThan(2000);
+    const undo = new UndoLog();
+    log.undo = undo;
+    log.delete(3001);
+    log.set(4001, 'event 4001');
+    expect([log.get(3001), log.size]).toEqual([undefined, 1003]);
+    undo.undo();
+    log.undo = null;
+    expect([log.get(3001), log.get(4001), log.size, log.slotCount]).toEqual(['event 3001', undefined, 1003, slots]);
+    const fork = log.fork();
+    fork.delete(3001);
+    expect([fork.get(3001), log.get(3001), fork.size, log.size]).toEqual([undefined, 'event 3001', 1002, 1003]);
+    expect([...fork.entries()][0]).toEqual([1, 'seeded 1']);
+    expect(fork.slotCount).toBe(999);
+  });
+
+  it('takes a place written again behind the slots given back, and a reset forgets every own place', () => {
+    const log = grown(4000);
+    for (let p = 4; p <= 3000; p++) log.delete(p);
+    log.set(10, 'again');
+    expect([log.get(10), log.get(11), log.get(3001), log.size]).toEqual(['again', undefined, 'event 3001', 1004]);
+    expect([...log.keys()].slice(0, 5)).toEqual([1, 2, 3, 10, 3001]);
+    log.reset();
+    expect([log.size, log.slotCount, log.get(10), log.get(3001), log.get(2)]).toEqual([3, 0, undefined, undefined, 'seeded 2']);
+    log.set(7, 'after reset');
+    expect([...log.entries()]).toEqual([[1, 'seeded 1'], [2, 'seeded 2'], [3, 'seeded 3'], [7, 'after reset']]);
+  });
+});
