@@ -40,7 +40,7 @@ export interface StoredEvent extends EventRecord {
   newer: number;
   /** Skip links above the timeline: [older, newer] at level 1, then level 2, ... (its height: links.length / 2). */
   links?: number[];
-  /** Its duplicate key, the very string eventKeys holds: evicting it neither rebuilds nor hashes that key again. */
+  /** Its duplicate key, the very string eventKeys holds when it keys the event (heldAlready): evicting it neither rebuilds nor hashes that key again. */
   dedupe: string;
   /** What it counts against the app's events bytes (eventBytes), given back as it is at eviction. */
   bytes: number;
@@ -260,7 +260,7 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   const maps = app.data;
   const dedupe = dedupeKey(person.id, input.event_name, createdAt);
   // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this
-  if (maps.eventKeys.get(dedupe) !== undefined) return false;
+  if (heldAlready(maps, person.id, input.event_name, createdAt, dedupe)) return false;
   // The log's bounds read once: each eviction moves its start on by one.
   const next = nextSeq(maps);
   for (let first = firstSeq(maps); next - first >= maxEvents; first++) evictOldest(maps, first);
@@ -273,6 +273,25 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
   addEvent(maps, record, bytes, dedupe);
   // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) ignore the answer
   return true;
+}
+
+/**
+ * Whether the person holds an event of this name created at this second (the duplicate rule). Read
+ * off the timeline, which is ordered by created_at: an event newer than all (events as they happen)
+ * has none at its second, without a lookup. Otherwise the newest event created at or before it
+ * (a descent of the skip levels) decides when it is alone at that second; when several are, eventKeys
+ * does, which keys every event that shares its second with another of its person's (addEvent).
+ * Events alone at their second stay out of eventKeys: adding or evicting one writes nothing there.
+ */
+function heldAlready(maps: EventMaps, cid: string, name: string, at: number, dedupe: string): boolean {
+  const person = maps.eventPeople.get(cid);
+  const newest = person === undefined ? undefined : eventAt(maps, person.newest);
+  if (person === undefined || newest === undefined || newest.created_at < at) return false;
+  const last = newest.created_at === at ? newest : seek(maps, person, (e) => e.created_at > at).older[0];
+  if (last === undefined || last.created_at !== at) return false;
+  if (last.event_name === name) return true;
+  const before = eventAt(maps, last.older);
+  return before !== undefined && before.created_at === at && maps.eventKeys.get(dedupe) !== undefined;
 }
 
 /**
@@ -351,7 +370,13 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
     else setNewestAt(personNext, l, seq);
   }
   relinks.write();
-  maps.eventKeys.set(dedupe, seq);
+  const last = older[0];
+  if (last !== undefined && last.created_at === record.created_at) {
+    // It shares its second with the person's event before it: both keyed, so the duplicate rule
+    // finds either with one lookup however many share that second (heldAlready).
+    maps.eventKeys.set(last.dedupe, last.seq);
+    maps.eventKeys.set(dedupe, seq);
+  }
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary) {
@@ -690,7 +715,10 @@ export function seedEvents(
       maps.tallies.set(NEXT, e.seq);
     }
     const { seq: _place, ...record } = e;
-    addEvent(maps, record);
+    const dedupe = dedupeKey(e.customer_id, e.event_name, e.created_at);
+    addEvent(maps, record, eventBytes(record), dedupe);
+    // A seeded base keys every event: its own duplicates are found here, and a rewound stream's ids skipped.
+    maps.eventKeys.set(dedupe, nextSeq(maps) - 1);
     maps.eventIds.set(e.id, nextSeq(maps) - 1);
   }
   if (log) {

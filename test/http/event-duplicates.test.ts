@@ -1,0 +1,87 @@
+// The duplicate rule (same person, event_name and created_at: accepted, stored once) against a
+// plain model, under traffic that makes it hard: few seconds and names, so events of one person
+// share seconds in runs of every length, backdated as often as not, with a small cap evicting the
+// oldest all the time. The store keys only events that share their second with another of their
+// person's (events.ts heldAlready), so the runs forming and shrinking are what this exercises;
+// halfway, the state is exported and seeded into a fresh mock, where every event held is the
+// seeded base's and the traffic goes on over it.
+
+import { describe, expect, it } from 'vitest';
+import { mock, stateText, TEST_NOW, type TestMock } from '../helpers.js';
+
+const T = TEST_NOW - 3600;
+const CAP = 24;
+const PEOPLE = ['ada-1', 'grace-2'];
+const NAMES = ['a', 'b', 'c', 'd'];
+const SECONDS = [T - 50, T - 40, T - 30, T - 20, T - 10, T];
+
+interface Held {
+  person: string;
+  name: string;
+  at: number;
+  arrival: number;
+}
+
+/** A small deterministic generator (mulberry32), so a failure replays. */
+function generator(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** A person's events as the list shows them: newest first by created_at, then by arrival. */
+async function listed(m: TestMock, person: string): Promise<string[]> {
+  const res = await m.call('GET', `/events?type=user&user_id=${person}&per_page=60`);
+  expect(res.status).toBe(200);
+  return (res.body.events as { event_name: string; created_at: number }[]).map((e) => `${e.event_name}@${e.created_at}`);
+}
+
+function expected(held: readonly Held[], person: string): string[] {
+  return held
+    .filter((e) => e.person === person)
+    .sort((x, y) => y.at - x.at || y.arrival - x.arrival)
+    .map((e) => `${e.name}@${e.at}`);
+}
+
+async function expectSame(m: TestMock, held: readonly Held[]): Promise<void> {
+  for (const person of PEOPLE) expect(await listed(m, person)).toEqual(expected(held, person));
+}
+
+describe('the duplicate rule against a model', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`stores each (person, name, second) once while held, through runs, evictions and a seed (seed ${seed})`, async () => {
+      const pick = generator(seed);
+      let m = mock({ limits: { events: CAP }, rateLimit: 1_000_000 });
+      let held: Held[] = [];
+      let duplicates = 0;
+      for (let step = 0; step < 400; step++) {
+        if (step === 200) {
+          // Every event held becomes the seeded base's: its keys, runs and timeline go on from there.
+          const exported = JSON.parse(await stateText(m));
+          m = mock({ limits: { events: CAP }, rateLimit: 1_000_000 });
+          expect((await m.call('POST', '/__admin/seed', { token: null, body: exported })).status).toBe(200);
+          await expectSame(m, held);
+        }
+        const event = { person: PEOPLE[pick(PEOPLE.length)] as string, name: NAMES[pick(NAMES.length)] as string, at: SECONDS[pick(SECONDS.length)] as number, arrival: step };
+        const res = await m.call('POST', '/events', { body: { event_name: event.name, created_at: event.at, user_id: event.person } });
+        expect(res.status).toBe(202);
+        if (held.some((e) => e.person === event.person && e.name === event.name && e.at === event.at)) duplicates++;
+        else {
+          // The oldest go first to make room, as the log does: a duplicate takes no place and evicts nothing.
+          held = [...held.slice(held.length >= CAP ? held.length - CAP + 1 : 0), event];
+        }
+        if (step % 10 === 9 || step >= 190) await expectSame(m, held);
+      }
+      // The traffic had both: events refused as duplicates, and runs of several events at one second.
+      expect(duplicates).toBeGreaterThan(50);
+      const runs = new Map<string, number>();
+      for (const e of held) runs.set(`${e.person}@${e.at}`, (runs.get(`${e.person}@${e.at}`) ?? 0) + 1);
+      expect(Math.max(...runs.values())).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
