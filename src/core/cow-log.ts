@@ -23,8 +23,10 @@ function baseEnd(base: ReadonlyMap<number, unknown>): number {
 }
 
 /**
- * Same contract as CowMap (its tests run against both): places below the base's end go through
- * CowMap's overlay, places from there on through `own`. A place's slot in `own` is undefined (never
+ * CowMap's contract (its model test runs against both), but for the order of entries: the base's,
+ * then the app's own keys below the base's end in the order added, then the rest by place, which
+ * for a log (places written in increasing order) is the order added too. Places below the base's
+ * end go through CowMap's overlay, places from there on through `own`. A place's slot in `own` is undefined (never
  * written, or deleted for good), DELETED (deleted by a transaction still running) or its value. Places
  * are written in increasing order (a log's next place), so the array only grows at its end; a write
  * past the end fills the gap, and one before the start (no log does that) moves the array.
@@ -156,7 +158,9 @@ export class CowLog<V> extends CowMap<V, number> {
 
   override fork(): CowLog<V> {
     const copy = new CowLog<V>(this.base, new Map(this.overlay), this.count, new Set(this.shadowed), this.ownFrom);
-    copy.own = this.own.slice(this.head);
+    // A slot marked by a transaction still running here is a deletion in the copy, which has none
+    // to purge it: kept marked, it would stop the copy's head there, and its array would never shrink.
+    copy.own = this.own.slice(this.head).map((slot) => (slot === DELETED ? undefined : slot));
     copy.ownStart = this.ownStart + this.head;
     return copy;
   }

@@ -96,7 +96,7 @@ export interface Collections<M extends 'base' | 'live'> {
   companyAttributes: Coll<M, DataAttribute>;
   /** Data events by their place in the app's log (store/events.ts): the oldest go first past the cap. */
   events: Coll<M, StoredEvent, number>;
-  /** customer id NUL event name NUL created_at -> the event's place: every seeded event, and each that shares its second with another of its person's (events.ts heldAlready) */
+  /** customer id NUL event name NUL created_at -> the event's place: every event held but each person's newest (events.ts heldAlready) */
   eventKeys: Coll<M, number>;
   /** event id -> its place, for the held ids a stream can draw again (seeded ones, a restore with ids=fresh: events.ts guardEventIds) */
   eventIds: Coll<M, number>;

@@ -40,7 +40,7 @@ export interface StoredEvent extends EventRecord {
   newer: number;
   /** Skip links above the timeline: [older, newer] at level 1, then level 2, ... (its height: links.length / 2). */
   links?: number[];
-  /** Its duplicate key, the very string eventKeys holds when it keys the event (heldAlready): evicting it neither rebuilds nor hashes that key again. */
+  /** Its duplicate key, the very string eventKeys holds once the event is keyed (heldAlready): evicting it neither rebuilds nor hashes that key again. */
   dedupe: string;
   /** What it counts against the app's events bytes (eventBytes), given back as it is at eviction. */
   bytes: number;
@@ -276,22 +276,18 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
 }
 
 /**
- * Whether the person holds an event of this name created at this second (the duplicate rule). Read
- * off the timeline, which is ordered by created_at: an event newer than all (events as they happen)
- * has none at its second, without a lookup. Otherwise the newest event created at or before it
- * (a descent of the skip levels) decides when it is alone at that second; when several are, eventKeys
- * does, which keys every event that shares its second with another of its person's (addEvent).
- * Events alone at their second stay out of eventKeys: adding or evicting one writes nothing there.
+ * Whether the person holds an event of this name created at this second (the duplicate rule). An
+ * event newer than all of its person's (events as they happen) has none, without a lookup; the
+ * newest itself is compared; every other event held is in eventKeys (addEvent keys an event once
+ * a newer one of its person's arrives, and a backdated one at once; a seeded base keys all), so
+ * one lookup decides, whatever the timeline holds.
  */
 function heldAlready(maps: EventMaps, cid: string, name: string, at: number, dedupe: string): boolean {
   const person = maps.eventPeople.get(cid);
   const newest = person === undefined ? undefined : eventAt(maps, person.newest);
-  if (person === undefined || newest === undefined || newest.created_at < at) return false;
-  const last = newest.created_at === at ? newest : seek(maps, person, (e) => e.created_at > at).older[0];
-  if (last === undefined || last.created_at !== at) return false;
-  if (last.event_name === name) return true;
-  const before = eventAt(maps, last.older);
-  return before !== undefined && before.created_at === at && maps.eventKeys.get(dedupe) !== undefined;
+  if (newest === undefined || newest.created_at < at) return false;
+  if (newest.created_at === at && newest.event_name === name) return true;
+  return maps.eventKeys.get(dedupe) !== undefined;
 }
 
 /**
@@ -370,13 +366,11 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
     else setNewestAt(personNext, l, seq);
   }
   relinks.write();
-  const last = older[0];
-  if (last !== undefined && last.created_at === record.created_at) {
-    // It shares its second with the person's event before it: both keyed, so the duplicate rule
-    // finds either with one lookup however many share that second (heldAlready).
-    maps.eventKeys.set(last.dedupe, last.seq);
-    maps.eventKeys.set(dedupe, seq);
-  }
+  // Every event but its person's newest is keyed (heldAlready): the one it follows as the newest
+  // now, or itself when it is backdated.
+  const previous = older[0];
+  if (newer[0] !== undefined) maps.eventKeys.set(dedupe, seq);
+  else if (previous !== undefined) maps.eventKeys.set(previous.dedupe, previous.seq);
   const key = summaryKey(cid, record.event_name);
   const summary = maps.eventSummaries.get(key);
   if (summary) {

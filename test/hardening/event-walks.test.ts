@@ -3,7 +3,7 @@
 // 3,000 events.
 
 import { describe, expect, it } from 'vitest';
-import { eventWork } from '../../src/store/events.js';
+import { eventWork, levelOf } from '../../src/store/events.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 const N = 3000;
@@ -65,5 +65,28 @@ describe('event reads are bounded by the request, not by the person\'s events', 
     const page = await work(m, 'GET', `/events?type=user&user_id=ada-1&per_page=3&before=${at}`);
     expect(page.res.body.events.map((e: { event_name: string }) => e.event_name)).toEqual([`e${(N / 2 - 1) % 7}`, `e${(N / 2 - 2) % 7}`, `e${(N / 2 - 3) % 7}`]);
     expect(page.reads).toBeLessThanOrEqual(LOG_READS + 4);
+  });
+
+  it('a duplicate reads the person\'s newest event only, whatever order the timeline was built in', async () => {
+    // The skip levels are a public function of the person and the event's index, so a client can
+    // give every event of level 0 the oldest times: a descent then walks them. The duplicate rule
+    // never descends (events.ts heldAlready): the newest, then one lookup.
+    const m = mock({ rateLimit: 1_000_000 });
+    const sent: { name: string; at: number }[] = [];
+    let low = TEST_NOW - 10 * N;
+    let high = TEST_NOW - N;
+    for (let i = 0; i < 600; i++) {
+      const at = levelOf(ADA, i) === 0 ? low++ : high++;
+      sent.push({ name: `e${i}`, at });
+      expect((await m.call('POST', '/events', { body: { event_name: `e${i}`, created_at: at, user_id: 'ada-1' } })).status).toBe(202);
+    }
+    for (const e of [sent[0], sent[300], sent[599]]) {
+      const { res, reads } = await work(m, 'POST', '/events', { event_name: e?.name, created_at: e?.at, user_id: 'ada-1' });
+      expect(res.status).toBe(202);
+      expect(reads).toBe(1);
+    }
+    // Stored once each: 600 events, the duplicates added none.
+    const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
+    expect(state.events).toHaveLength(600);
   });
 });

@@ -70,3 +70,23 @@ describe('CowLog eviction', () => {
     expect([...log.entries()]).toEqual([[1, 'seeded 1'], [2, 'seeded 2'], [3, 'seeded 3'], [7, 'after reset']]);
   });
 });
+
+describe('CowLog forks', () => {
+  it('a fork taken while a transaction runs holds its deletions as deletions, and gives back their slots', () => {
+    const log = grown(1000);
+    const undo = new UndoLog();
+    log.undo = undo;
+    for (let p = 4; p <= 500; p++) log.delete(p);
+    const fork = log.fork();
+    undo.commit();
+    log.undo = null;
+    expect([fork.size, fork.get(4), fork.get(501)]).toEqual([503, undefined, 'event 501']);
+    // The fork runs on as a log: appends and evictions, its array bounded by what it holds.
+    for (let p = 1001; p <= 6000; p++) {
+      fork.set(p, `event ${p}`);
+      fork.delete(p - 500);
+    }
+    expect(fork.size).toBe(503);
+    expect(fork.slotCount).toBeLessThan(2 * 500 + 1024);
+  });
+});
