@@ -13,6 +13,12 @@ function grown(last: number): CowLog<string> {
   return log;
 }
 
+/**
+ * The array's length, the evicted slots still leading it included: the storage the log keeps.
+ * slotCount counts from the head, so it reads the same before and after those slots are dropped.
+ */
+const stored = (log: CowLog<string>): number => (log as unknown as { own: unknown[] }).own.length;
+
 function standing(log: CowLog<string>, write: () => void): void {
   const undo = new UndoLog();
   log.undo = undo;
@@ -68,6 +74,36 @@ describe('CowLog eviction', () => {
     expect([log.size, log.slotCount, log.get(10), log.get(3001), log.get(2)]).toEqual([3, 0, undefined, undefined, 'seeded 2']);
     log.set(7, 'after reset');
     expect([...log.entries()]).toEqual([[1, 'seeded 1'], [2, 'seeded 2'], [3, 'seeded 3'], [7, 'after reset']]);
+  });
+
+  // The rule pinned exactly (DROP_AFTER is 1,024): a drop copies what is held, so made earlier it
+  // would cost a copy per eviction; made never, an app's array would grow with every event it added.
+  it('drops the evicted slots leading the array once they are 1,024 and half of it, and never inside a transaction', () => {
+    // 2,048 own places: the 1,024th eviction is half of them.
+    const log = grown(2051);
+    for (let p = 4; p <= 1026; p++) log.delete(p);
+    expect([stored(log), log.slotCount]).toEqual([2048, 1025]);
+    // Marked in the transaction, so an undo finds the slot where it was; dropped when it stands.
+    const undo = new UndoLog();
+    log.undo = undo;
+    expect(log.delete(1027)).toBe(true);
+    expect([stored(log), log.get(1027)]).toEqual([2048, undefined]);
+    undo.commit();
+    log.undo = null;
+    expect([stored(log), log.slotCount, log.size]).toEqual([1024, 1024, 1027]);
+    expect([log.get(1027), log.get(1028), log.get(2051), [...log.keys()].slice(0, 4)]).toEqual([undefined, 'event 1028', 'event 2051', [1, 2, 3, 1028]]);
+
+    // 2,049 own places: 1,024 evicted are not yet half; the next eviction drops 1,025.
+    const longer = grown(2052);
+    for (let p = 4; p <= 1027; p++) longer.delete(p);
+    expect(stored(longer)).toBe(2049);
+    longer.delete(1028);
+    expect([stored(longer), longer.get(1029), longer.size]).toEqual([1024, 'event 1029', 1027]);
+
+    // A short array keeps its evicted slots, though they are most of it.
+    const short = grown(13);
+    for (let p = 4; p <= 12; p++) short.delete(p);
+    expect([stored(short), short.slotCount, [...short.keys()]]).toEqual([10, 1, [1, 2, 3, 13]]);
   });
 });
 
