@@ -100,10 +100,12 @@ describe('CowLog eviction', () => {
     longer.delete(1028);
     expect([stored(longer), longer.get(1029), longer.size]).toEqual([1024, 'event 1029', 1027]);
 
-    // A short array keeps its evicted slots, though they are most of it.
+    // A short array keeps its evicted slots, though they are most of it, all of it at the end; its head stops at its end.
     const short = grown(13);
     for (let p = 4; p <= 12; p++) short.delete(p);
     expect([stored(short), short.slotCount, [...short.keys()]]).toEqual([10, 1, [1, 2, 3, 13]]);
+    short.delete(13);
+    expect([stored(short), short.slotCount, [...short.keys()]]).toEqual([10, 0, [1, 2, 3]]);
   });
 });
 
