@@ -85,3 +85,25 @@ describe('event pages', () => {
     expect(eventWork.reads - before).toBe(7 + 3);
   });
 });
+
+describe('the duplicate keys', () => {
+  // The duplicate rule reads a person's timeline and asks eventKeys only about a second several of
+  // their events share (events.ts heldAlready): an event alone at its second costs no key to add or evict.
+  it('key only the events that share their second with another of their person\'s, and addEvent puts no id aside', () => {
+    const m = maps();
+    const add = (id: string, cid: string, name: string, at: number) => addEvent(m, { id, customer_id: cid, event_name: name, created_at: at, metadata: {} });
+    const keys = () => [...(m.eventKeys as Map<string, number>)].map(([k, seq]) => [k.replaceAll('\u0000', ' '), seq]);
+    add('1', 'p', 'a', 10);
+    add('2', 'p', 'b', 11);
+    // Another person's event at p's second: alone in q's timeline.
+    add('3', 'q', 'a', 11);
+    expect(sizes(m)).toEqual([3, 0, 0, 2, 3]);
+    add('4', 'p', 'c', 11);
+    // Backdated to a's second: it goes after a, and both are keyed.
+    add('5', 'p', 'd', 10);
+    expect(keys()).toEqual([['p b 11', 2], ['p c 11', 4], ['p a 10', 1], ['p d 10', 5]]);
+    evictOldest(m);
+    expect(keys()).toEqual([['p b 11', 2], ['p c 11', 4], ['p d 10', 5]]);
+    expect(sizes(m)[2]).toBe(0);
+  });
+});
