@@ -87,23 +87,23 @@ describe('event pages', () => {
 });
 
 describe('the duplicate keys', () => {
-  // The duplicate rule reads a person's timeline and asks eventKeys only about a second several of
-  // their events share (events.ts heldAlready): an event alone at its second costs no key to add or evict.
-  it('key only the events that share their second with another of their person\'s, and addEvent puts no id aside', () => {
+  // The duplicate rule compares a person's newest event and asks eventKeys about every other
+  // (events.ts heldAlready): an event in order keys the one it follows, a backdated one itself.
+  it('key every event but its person\'s newest, each going with its eviction, and addEvent puts no id aside', () => {
     const m = maps();
     const add = (id: string, cid: string, name: string, at: number) => addEvent(m, { id, customer_id: cid, event_name: name, created_at: at, metadata: {} });
     const keys = () => [...(m.eventKeys as Map<string, number>)].map(([k, seq]) => [k.replaceAll('\u0000', ' '), seq]);
     add('1', 'p', 'a', 10);
-    add('2', 'p', 'b', 11);
-    // Another person's event at p's second: alone in q's timeline.
-    add('3', 'q', 'a', 11);
-    expect(sizes(m)).toEqual([3, 0, 0, 2, 3]);
+    // Another person's newest, alone: not keyed.
+    add('2', 'q', 'a', 10);
+    expect(sizes(m)).toEqual([2, 0, 0, 2, 2]);
+    add('3', 'p', 'b', 11);
     add('4', 'p', 'c', 11);
-    // Backdated to a's second: it goes after a, and both are keyed.
+    // Backdated to a's second: keyed at once, and p's newest (c) still not.
     add('5', 'p', 'd', 10);
-    expect(keys()).toEqual([['p b 11', 2], ['p c 11', 4], ['p a 10', 1], ['p d 10', 5]]);
+    expect(keys()).toEqual([['p a 10', 1], ['p b 11', 3], ['p d 10', 5]]);
     evictOldest(m);
-    expect(keys()).toEqual([['p b 11', 2], ['p c 11', 4], ['p d 10', 5]]);
+    expect(keys()).toEqual([['p b 11', 3], ['p d 10', 5]]);
     expect(sizes(m)[2]).toBe(0);
   });
 });
