@@ -8,6 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { mock, stateText, TEST_NOW, type TestMock } from '../helpers.js';
+import { generator } from '../pick.js';
 
 const T = TEST_NOW - 3600;
 const CAP = 24;
@@ -20,18 +21,6 @@ interface Held {
   name: string;
   at: number;
   arrival: number;
-}
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function generator(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
 }
 
 /** A person's events as the list shows them: newest first by created_at, then by arrival. */

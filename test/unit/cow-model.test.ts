@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CowMap, UndoLog, type MapKey } from '../../src/core/cow.js';
 import { CowLog } from '../../src/core/cow-log.js';
+import { generator } from '../pick.js';
 
 const DEL = Symbol('deleted');
 
@@ -53,18 +54,6 @@ class Model<K extends MapKey> {
     for (const [k, v] of [...added, ...placed]) if (v !== DEL) out.push([k, v as number]);
     return out;
   }
-}
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function generator(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
 }
 
 function expectSame<K extends MapKey>(map: CowMap<number, K>, model: Model<K>, keys: readonly K[]): void {
