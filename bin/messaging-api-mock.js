@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import process from 'node:process';
 
-const entry = new globalThis.URL('../dist/src/index.js', import.meta.url);
+const entry = new globalThis.URL('../dist/cli/index.js', import.meta.url);
 if (existsSync(entry)) {
   await import(entry.href);
 } else {

@@ -215,7 +215,7 @@ describe('SIGTERM and SIGINT', () => {
 
 describe('npm start', () => {
   it('runs the server as npm\'s own child without rebuilding: SIGTERM to npm frees the port and leaves no process', async () => {
-    const built = statSync(join(ROOT, 'dist/src/index.js')).mtimeMs;
+    const built = statSync(join(ROOT, 'dist/cli/index.js')).mtimeMs;
     const npm = spawnLogged('npm', ['start', '--silent', '--', '--port', '0']);
     let children: number[] = [];
     try {
@@ -231,7 +231,7 @@ describe('npm start', () => {
       await waitFor(() => (children.some(isAlive) ? undefined : true));
       expect(await connectOutcome(port)).toBe('ECONNREFUSED');
       expect(npm.output().stdout).toContain('SIGTERM: shutting down');
-      expect(statSync(join(ROOT, 'dist/src/index.js')).mtimeMs).toBe(built);
+      expect(statSync(join(ROOT, 'dist/cli/index.js')).mtimeMs).toBe(built);
     } finally {
       for (const pid of children.filter(isAlive)) process.kill(pid, 'SIGKILL');
       npm.child.kill('SIGKILL');

@@ -49,7 +49,7 @@ describe('the packed tarball, installed in a consumer project', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('holds what users run and none of the tests, benchmarks or source maps', () => {
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/messaging-api-mock.js', 'dist/src/index.js', 'dist/src/lib.js', 'dist/src/lib.d.ts', 'fixtures/demo.json', 'openapi/openapi.json', 'examples/ci-step.sh', 'dist/console/console.js', 'dist/console/console.css']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/messaging-api-mock.js', 'dist/cli/index.js', 'dist/src/index.js', 'dist/src/lib.js', 'dist/src/lib.d.ts', 'fixtures/demo.json', 'openapi/openapi.json', 'examples/ci-step.sh', 'dist/console/console.js', 'dist/console/console.css']) {
       expect(files).toContain(needed);
     }
     expect(files.some((f) => f.startsWith('dist/src/schemas/validators.') && f.endsWith('.cjs'))).toBe(true);

@@ -5,8 +5,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
-/** The built entry (`npm run build`): starts in well under a second. */
-export const BUILT = ['dist/src/index.js'];
+/** The built entry `npm start` runs (`npm run build` bundles it into dist/cli/): starts in well under a second. */
+export const BUILT = ['dist/cli/index.js'];
 
 export interface Spawned {
   child: ChildProcess;

@@ -6,7 +6,7 @@ import { createApp } from '../src/app.js';
 import { Clock } from '../src/core/clock.js';
 import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
-import { ROOT, runCli, waitFor } from './real.js';
+import { BUILT, ROOT, runCli, waitFor } from './real.js';
 
 describe('a real listening server', () => {
   it('serves the API over HTTP on an ephemeral port and closes cleanly', async () => {
@@ -44,7 +44,7 @@ describe('the command line', () => {
 
   it('runs from the build (npm install builds it) with precompiled validators that answer like ajv at run time', async () => {
     expect(existsSync(join(ROOT, 'dist/src/schemas/validators.plain.cjs'))).toBe(true);
-    const cli = runCli(['--port', '0', '--now', '1767312000'], ['dist/src/index.js']);
+    const cli = runCli(['--port', '0', '--now', '1767312000'], BUILT);
     try {
       const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
       const body = { user_id: 'x', custom_attributes: { 'a.b': 1, deep: { no: true } }, companies: 'nope' };
@@ -61,6 +61,39 @@ describe('the command line', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it('runs bundled (dist/cli/) and finds by each module\'s own path what the unbundled build finds', async () => {
+    // A preload that says when ajv's compiler or faker is loaded: neither may be, with the
+    // precompiled validators and the fixture cache found; faker must be, once a seed asks for generated users.
+    const dir = mkdtempSync(join(tmpdir(), 'mock-bundle-'));
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(hook, "const M = require('node:module'); const load = M._load; M._load = function (r, ...a) { if (/^(ajv\\/dist\\/2020|@faker-js)/.test(r)) process.stderr.write('loaded ' + r + '\\n'); return load.call(this, r, ...a); };\n");
+    expect(readFileSync(join(ROOT, BUILT[0] as string), 'utf8')).not.toMatch(/from ["']\.\.?\/src\//);
+    const cli = runCli(['--port', '0', '--now', '1767312000'], ['--require', hook, ...BUILT]);
+    try {
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const demo = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
+      expect(((await (await fetch(`${url}/admins`, { headers: demo })).json()) as any).admins.length).toBeGreaterThan(0);
+      const refused = await fetch(`${url}/users`, { method: 'POST', headers: demo, body: JSON.stringify({ user_id: 'x', companies: 'nope' }) });
+      expect(refused.status).toBe(400);
+      expect((await fetch(`${url}/openapi.yaml`)).status).toBe(200);
+      const console = await fetch(`${url}/__admin/ui/console.js`);
+      expect(console.status).toBe(200);
+      expect((await console.text()).length).toBeGreaterThan(1000);
+      expect(cli.output().stderr).toBe('');
+      const seed = await fetch(`${url}/__admin/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ app: { id: 'gen', tokens: ['gen-token'] }, generate: { users: 3 } }) });
+      expect(seed.status).toBe(200);
+      const users = await fetch(`${url}/users`, { headers: { authorization: 'Bearer gen-token' } });
+      expect(((await users.json()) as any).total_count).toBe(3);
+      expect(cli.output().stderr).toMatch(/^loaded @faker-js\//);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    expect(await cli.exited).toBe(0);
+    const version = runCli(['--version'], BUILT);
+    expect(await version.exited).toBe(0);
+    expect(version.output().stdout).toBe(`${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n`);
+  });
+
   it('starts the default fixtures from their build-time expansion, in exactly the state an expansion at start gives', async () => {
     const built = (await import(join(ROOT, 'dist/src/fixtures/files.js'))) as typeof import('../src/fixtures/files.js');
     const cache = (await import(join(ROOT, 'dist/src/fixtures/expansion-cache.js'))) as typeof import('../src/fixtures/expansion-cache.js');
@@ -73,7 +106,7 @@ describe('the command line', () => {
     expect(cache.cachedExpansion(`${text}\n`, 1)).toBeUndefined();
     expect(built.loadFixtureDir(built.DEFAULT_FIXTURES_DIR, 2).some((f) => f.expanded)).toBe(false);
 
-    const cli = runCli(['--port', '0', '--now', '1767312000'], ['dist/src/index.js']);
+    const cli = runCli(['--port', '0', '--now', '1767312000'], BUILT);
     try {
       const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
       const fresh = createApp({ store: createStore({ clock: new Clock({ start: 1767312000, frozen: true }) }) });

@@ -13,7 +13,7 @@ import ts from 'typescript';
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const BENCH_DIR = join(ROOT, 'test', 'bench');
 /** The mock's entry; BENCH_MOCK_ENTRY points the benchmarks at another build (an A/B experiment). */
-export const MOCK_ENTRY = process.env.BENCH_MOCK_ENTRY ? resolve(process.env.BENCH_MOCK_ENTRY) : join(ROOT, 'dist', 'src', 'index.js');
+export const MOCK_ENTRY = process.env.BENCH_MOCK_ENTRY ? resolve(process.env.BENCH_MOCK_ENTRY) : join(ROOT, 'dist', 'cli', 'index.js');
 export const HOST = '127.0.0.1';
 
 // --- ids of the default fixtures ------------------------------------------------------------------
