@@ -42,7 +42,7 @@ export function checkAccept(accept: string | undefined): void {
 
 /** A body's Content-Type: none, or JSON (any `+json` type) with no charset but UTF-8; else a 415. */
 export function checkContentType(contentType: string | undefined): void {
-  if (contentType === undefined || contentType.trim() === '') return;
+  if (contentType === undefined || contentType === 'application/json' || contentType.trim() === '') return;
   const [type = '', ...params] = contentType.split(';');
   if (!isJsonType(type.trim().toLowerCase())) {
     throw apiError('unsupported_media_type', `Request bodies must be JSON (Content-Type: application/json), not "${contentType.slice(0, 100)}".`);
