@@ -14,6 +14,7 @@ export default defineConfig({
           // its validators again, which took more of the suite's time than the tests themselves.
           // Every test builds its own store and app, so no state crosses files.
           isolate: false,
+          setupFiles: ['test/setup-level-key.ts'],
           testTimeout: 20_000,
         },
       },

@@ -3,6 +3,7 @@
 // each (person, name) pair a running summary, so submitting, evicting, paging and summarising never
 // walk the app: eviction unlinks one record, a page follows links from where the last one stopped.
 
+import { randomBytes } from 'node:crypto';
 import { ApiError, apiError, invalid, missing, notFound } from '../core/errors.js';
 import { normalEmail } from '../core/normal-text.js';
 import { MAX_METADATA_SENT } from '../schemas/event.js';
@@ -387,16 +388,31 @@ export function addEvent(maps: EventMaps, record: EventRecord, bytes = eventByte
 }
 
 // A person's timeline is a skip list: every event is on level 0 (older/newer), and one in 4^l
-// also on level l (links), chosen by a hash of the person and the event's index in that person's
-// timeline, so the same requests build the same lists. Finding where an event goes, or where a
-// bare `before=<ms>` starts, descends the levels from the newest end: O(log k) reads in the
-// person's k events, expected. The index is the person's own count, not the place in the app's
-// log: a client interleaving people could pick which places each gets, but not skip an index.
+// also on level l (links), chosen by a keyed hash of the person and the event's index in that
+// person's timeline. Finding where an event goes, or where a bare `before=<ms>` starts, descends
+// the levels from the newest end: O(log k) reads in the person's k events, expected whatever the
+// order of their times. With levels a client could compute, it could give the events of level 0
+// (three in four) the oldest times and make every descent into that stretch walk them.
 const MAX_LEVEL = 9;
 
+/**
+ * The key of the level hash: drawn from the OS once per process, the one value of the mock not
+ * derived from its seed. Levels decide only how many records a descent reads, never what an answer
+ * holds (a restored or re-seeded app keeps or recomputes them alike), so responses stay a function
+ * of seed and requests while no client knows which events the levels skip.
+ */
+let levelKey = randomBytes(4).readUInt32LE(0);
+
+/** Sets the level key (tests that count reads, or play a client that guessed it); returns the last one. */
+export function setLevelKey(key: number): number {
+  const was = levelKey;
+  levelKey = key >>> 0;
+  return was;
+}
+
 /** The skip levels the `index`-th event of person `cid` is on above level 0 (a quarter per level up). */
-export function levelOf(cid: string, index: number): number {
-  let seed = index;
+export function levelOf(cid: string, index: number, key = levelKey): number {
+  let seed = (index ^ key) >>> 0;
   for (let i = 0; i < cid.length; i++) seed = Math.imul(seed ^ cid.charCodeAt(i), 0x01000193);
   let h = Math.imul(seed ^ (seed >>> 16), 0x45d9f3b) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;

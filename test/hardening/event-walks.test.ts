@@ -2,9 +2,12 @@
 // next link each read a bounded number of event records, counted (not timed) on a person with
 // 3,000 events.
 
-import { describe, expect, it } from 'vitest';
-import { eventWork, levelOf } from '../../src/store/events.js';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventWork, levelOf, setLevelKey } from '../../src/store/events.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
+import { ROOT } from '../real.js';
 
 const N = 3000;
 const ADA = '5714dd359a3fd47136000001';
@@ -68,9 +71,9 @@ describe('event reads are bounded by the request, not by the person\'s events', 
   });
 
   it('a duplicate reads the person\'s newest event only, whatever order the timeline was built in', async () => {
-    // The skip levels are a public function of the person and the event's index, so a client can
-    // give every event of level 0 the oldest times: a descent then walks them. The duplicate rule
-    // never descends (events.ts heldAlready): the newest, then one lookup.
+    // A client that knew the level key could give every event of level 0 the oldest times, and a
+    // descent would then walk them (the next test). The duplicate rule never descends
+    // (events.ts heldAlready): the newest, then one lookup. The key here is the test's (0).
     const m = mock({ rateLimit: 1_000_000 });
     const sent: { name: string; at: number }[] = [];
     let low = TEST_NOW - 10 * N;
@@ -88,5 +91,49 @@ describe('event reads are bounded by the request, not by the person\'s events', 
     // Stored once each: 600 events, the duplicates added none.
     const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
     expect(state.events).toHaveLength(600);
+  });
+});
+
+describe('the skip levels are keyed by a secret of the process', () => {
+  const GUESS = 0;
+  const SERVER = 0x9e3779b9;
+  afterEach(() => setLevelKey(0));
+
+  /** A timeline whose events of level 0, as the levels under `guess` give them, hold the oldest times. */
+  function orderedAgainst(guess: number): TestMock {
+    let low = TEST_NOW - 10 * N;
+    let high = TEST_NOW - N;
+    const events = Array.from({ length: N }, (_, i) => ({ id: `ev-${i}`, customer_id: ADA, event_name: `e${i % 7}`, created_at: levelOf(ADA, i, guess) === 0 ? low++ : high++, metadata: {} }));
+    const m = mock({ limits: { events: 10_000 } });
+    m.store.seedApp({ app: { id: 'demo', tokens: ['demo-token'] }, customers: [{ id: ADA, user_id: 'ada-1', email: 'ada@example.com' }], events }, 'replace');
+    return m;
+  }
+
+  /** A backdated event and a bare before= into the middle of the oldest stretch: the reads of each. */
+  async function intoTheOldest(m: TestMock): Promise<number[]> {
+    const at = TEST_NOW - 10 * N + 1000;
+    const backdated = await work(m, 'POST', '/events', { event_name: 'late', created_at: at, user_id: 'ada-1' });
+    expect(backdated.res.status).toBe(202);
+    const page = await work(m, 'GET', `/events?type=user&user_id=ada-1&per_page=3&before=${at * 1000}`);
+    expect(page.res.status).toBe(200);
+    expect(page.res.body.events).toHaveLength(3);
+    return [backdated.reads, page.reads - 3];
+  }
+
+  it('a client that orders its times by levels it computed reads O(log k) unless it has the key', async () => {
+    setLevelKey(SERVER);
+    const guessedWrong = await intoTheOldest(orderedAgainst(GUESS));
+    for (const reads of guessedWrong) expect(reads).toBeLessThanOrEqual(LOG_READS);
+    // The same requests against a server whose key the client had: each descent walks the stretch.
+    setLevelKey(GUESS);
+    const guessedRight = await intoTheOldest(orderedAgainst(GUESS));
+    for (const reads of guessedRight) expect(reads).toBeGreaterThan(500);
+  });
+
+  it('each process draws its own key', () => {
+    const draw = () => execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/store/events.js'))}); process.stdout.write(String(m.setLevelKey(0)));`], { encoding: 'utf8' });
+    const keys = [draw(), draw(), draw()];
+    for (const key of keys) expect(key).toMatch(/^\d+$/);
+    expect(new Set(keys).size).toBe(3);
   });
 });
