@@ -6,7 +6,7 @@ import { createApp } from '../src/app.js';
 import { Clock } from '../src/core/clock.js';
 import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
-import { BUILT, ROOT, runCli, waitFor } from './real.js';
+import { BUILT, listeningUrl, ROOT, runCli } from './real.js';
 
 describe('a real listening server', () => {
   it('serves the API over HTTP on an ephemeral port and closes cleanly', async () => {
@@ -30,7 +30,7 @@ describe('the command line', () => {
   it('prints the base URL, docs URL and demo token, serves, and exits 0 on SIGTERM', async () => {
     const cli = runCli(['--port', '0', '--seed', '3']);
     try {
-      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const url = await listeningUrl(cli);
       expect(cli.output().stdout).toContain(`docs:       ${url}/docs`);
       expect(cli.output().stdout).toContain(`console:    ${url}/__admin/ui`);
       expect(cli.output().stdout).toContain('demo token: demo-token');
@@ -46,7 +46,7 @@ describe('the command line', () => {
     expect(existsSync(join(ROOT, 'dist/src/schemas/validators.plain.cjs'))).toBe(true);
     const cli = runCli(['--port', '0', '--now', '1767312000'], BUILT);
     try {
-      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const url = await listeningUrl(cli);
       const body = { user_id: 'x', custom_attributes: { 'a.b': 1, deep: { no: true } }, companies: 'nope' };
       const request = { method: 'POST', headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' }, body: JSON.stringify(body) };
       const built = await fetch(`${url}/users`, request);
@@ -70,7 +70,7 @@ describe('the command line', () => {
     expect(readFileSync(join(ROOT, BUILT[0] as string), 'utf8')).not.toMatch(/from ["']\.\.?\/src\//);
     const cli = runCli(['--port', '0', '--now', '1767312000'], ['--require', hook, ...BUILT]);
     try {
-      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const url = await listeningUrl(cli);
       const demo = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
       expect(((await (await fetch(`${url}/admins`, { headers: demo })).json()) as any).admins.length).toBeGreaterThan(0);
       const refused = await fetch(`${url}/users`, { method: 'POST', headers: demo, body: JSON.stringify({ user_id: 'x', companies: 'nope' }) });
@@ -108,7 +108,7 @@ describe('the command line', () => {
 
     const cli = runCli(['--port', '0', '--now', '1767312000'], BUILT);
     try {
-      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1]);
+      const url = await listeningUrl(cli);
       const fresh = createApp({ store: createStore({ clock: new Clock({ start: 1767312000, frozen: true }) }) });
       for (const path of ['/__admin/state?app=demo', '/__admin/state?app=other']) {
         const fromCache = await (await fetch(`${url}${path}`)).text();
@@ -125,17 +125,17 @@ describe('the command line', () => {
   it('refuses to start on an invalid fixture, naming the file and the member', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ app: { id: 'x', tokens: ['t'] }, tags: [{ id: '1' }] }));
-    const cli = runCli(['--port', '0', '--fixtures', dir]);
+    const cli = runCli(['--port', '0', '--fixtures', dir], BUILT);
     expect(await cli.exited).toBe(2);
     expect(cli.output().stderr).toMatch(/bad\.json: tags\[0\]\.name: is required/);
     expect(cli.output().stdout).not.toContain('listening');
   });
 
   it('prints usage for --help and rejects unknown options', async () => {
-    const help = runCli(['--help']);
+    const help = runCli(['--help'], BUILT);
     expect(await help.exited).toBe(0);
     expect(help.output().stdout).toContain('--rate-limit N');
-    const bad = runCli(['--bogus']);
+    const bad = runCli(['--bogus'], BUILT);
     expect(await bad.exited).toBe(2);
     expect(bad.output().stderr).toContain('unknown option "--bogus"');
   });

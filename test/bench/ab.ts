@@ -1,7 +1,7 @@
 // A/B: the current build (dist/) against another build of the mock, same scenario, alternating, in
 // one run, to check that a proposed change helps before it lands. Also compares cold starts.
 //
-//   tsx test/bench/ab.ts --b /tmp/patched/dist/src/index.js [--scenario post-users] [--rounds 3] [--seconds 3] [--cold 5]
+//   tsx test/bench/ab.ts --b /tmp/patched/dist/cli/index.js [--scenario post-users] [--rounds 3] [--seconds 3] [--cold 5]
 //
 // The other build needs its own node_modules and fixtures/ reachable as the project lays them out
 // (a copy of dist/ beside symlinks to node_modules/ and fixtures/ will do).
@@ -11,7 +11,7 @@ import { ADA, bearer, call, DEMO_TOKEN, fmt, load, main, MOCK_ENTRY, median, num
 import { scenarios, seedLimitedApp } from './scenarios.js';
 
 const other = option('--b');
-if (!other) throw new Error('--b <path to the other build\'s dist/src/index.js> is required');
+if (!other) throw new Error('--b <path to the other build\'s dist/cli/index.js> is required');
 const b = resolve(other);
 const rounds = numberOption('--rounds', 3, 1, 20);
 const seconds = numberOption('--seconds', 3, 1, 60);

@@ -1,5 +1,5 @@
 // Preloaded into some of the benchmarks' mock processes (`node --expose-gc --import <compiled
-// probe.js> dist/src/index.js ...`) to see inside the server without touching src/:
+// probe.js> dist/cli/index.js ...`) to see inside the server without touching src/:
 //
 // - every response gets `x-bench-server-ms`: the time from the server's 'request' event to
 //   writeHead (routing, pipeline, handler and serialisation; not the socket);

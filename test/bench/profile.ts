@@ -8,7 +8,7 @@
 //
 // Scenario keys: those of scenarios.ts (get-user, post-users, counts, conversation, company-users,
 // rate-limited). Runs the compiled build (run `npm run build` first); the server runs as
-// `node --cpu-prof dist/src/index.js --rate-limit 1000000000 ...` and writes its profile on exit.
+// `node --cpu-prof dist/cli/index.js --rate-limit 1000000000 ...` and writes its profile on exit.
 
 import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
