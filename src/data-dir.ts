@@ -2,8 +2,9 @@
 // POST /__admin/save and by --autosave. Writes are atomic (temporary file, fsync, rename, fsync of
 // the directory), so a crash mid-write leaves the previous file whole.
 
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from './config.js';
 import { parseFixture } from './fixtures/validate.js';
 import { COLLECTION_NAMES, type AppState, type StreamPosition } from './store/app-state.js';
 import { exportState } from './store/base.js';
@@ -25,6 +26,26 @@ interface StateFile {
 
 const TEMPORARY = /\.json\.\d+\.tmp$/;
 
+/**
+ * The directory and its missing parents, made one at a time, so a refusal is an error: Node's
+ * recursive mkdir retries forever where a parent exists but refuses children (`/proc/x`).
+ */
+export function makeDir(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (err) {
+      // Made meanwhile by someone else: as good.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
 export class DataDir {
   /** What each app looked like when last saved or loaded, so an unchanged app is not rewritten. */
   private readonly marks = new WeakMap<AppState, { data: object; print: string }>();
@@ -39,7 +60,11 @@ export class DataDir {
    * (FixtureError naming the file) before anything is written, so it is never overwritten.
    */
   load(): string[] {
-    mkdirSync(this.dir, { recursive: true });
+    try {
+      makeDir(this.dir);
+    } catch (err) {
+      throw new ConfigError(`--data-dir ${this.dir}: cannot create the directory (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give one this user can create and write`);
+    }
     const loaded: string[] = [];
     for (const name of readdirSync(this.dir).sort()) {
       const path = join(this.dir, name);
@@ -64,7 +89,7 @@ export class DataDir {
 
   /** Writes every app that changed since it was loaded or last saved (all of them with `all`). */
   save(all = false): SaveReport {
-    mkdirSync(this.dir, { recursive: true });
+    makeDir(this.dir);
     const report: SaveReport = { dir: this.dir, saved: [], unchanged: [] };
     for (const id of this.store.appIds()) {
       const app = this.store.app(id);

@@ -191,4 +191,22 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('surviving a restart (real pro
     expect(cli.output().stderr).toMatch(/^messaging-api-mock: .*demo\.json: \(document\): not valid JSON .*the file was left as it is\n$/);
     expect(readFileSync(join(dir, 'demo.json'), 'utf8')).toBe('{"torn');
   }, 30_000);
+
+  it('makes missing parents, and stops with exit 2 and one line where a directory cannot be made', async () => {
+    const nested = join(freshDir(), 'a', 'b');
+    const { m, loaded } = withDataDir(nested);
+    expect(loaded).toEqual([]);
+    expect((await save(m)).status).toBe(200);
+    expect(readdirSync(nested).sort()).toEqual(['demo.json', 'other.json']);
+    const file = join(freshDir());
+    writeFileSync(file, 'not a directory');
+    // Under a file; and in /proc, which refuses children of a directory that exists (Node's own
+    // recursive mkdir retried that for ever).
+    for (const [dir, code] of [[join(file, 'x'), 'ENOTDIR'], ['/proc/mock-data-dir', 'ENOENT']] as const) {
+      const cli = runCli(['--port', '0', '--data-dir', dir], BUILT);
+      expect(await cli.exited).toBe(2);
+      expect(cli.output().stderr).toBe(`messaging-api-mock: --data-dir ${dir}: cannot create the directory (${code}); give one this user can create and write\n`);
+      expect(cli.output().stdout).toBe('');
+    }
+  }, 30_000);
 });
