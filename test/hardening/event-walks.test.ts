@@ -130,6 +130,37 @@ describe('the skip levels are keyed by a secret of the process', () => {
     for (const reads of guessedRight) expect(reads).toBeGreaterThan(500);
   });
 
+  it('answers do not depend on the key: the same requests give the same bytes under two keys', async () => {
+    const run = async (key: number): Promise<string[]> => {
+      setLevelKey(key);
+      const m = mock({ rateLimit: 1_000_000, limits: { events: 400 } });
+      const out: string[] = [];
+      let x = 7;
+      // Times drawn out of order, ties included, past the cap so the oldest are evicted.
+      for (let i = 0; i < 600; i++) {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        const res = await m.call('POST', '/events', { body: { event_name: `e${(x >>> 16) % 5}`, created_at: TEST_NOW - ((x >>> 8) % 900), user_id: 'ada-1' } });
+        out.push(String(res.status));
+      }
+      let path = '/events?type=user&user_id=ada-1&per_page=50';
+      for (let page = 0; page < 10 && path; page++) {
+        const res = await m.call('GET', path);
+        out.push(res.text);
+        const next = res.body.pages?.next as string | undefined;
+        path = next ? new URL(next).pathname + new URL(next).search : '';
+      }
+      for (const at of [TEST_NOW - 450, TEST_NOW - 899, TEST_NOW]) out.push((await m.call('GET', `/events?type=user&user_id=ada-1&per_page=5&before=${at * 1000}`)).text);
+      out.push((await m.call('GET', '/events?type=user&user_id=ada-1&summary=true')).text);
+      out.push((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
+      return out;
+    };
+    const first = await run(1);
+    // Full pages, and the cap reached (the oldest evicted): the comparison covers both paths.
+    expect(JSON.parse(first[600] as string).events).toHaveLength(50);
+    expect(JSON.parse(first.at(-1) as string).events).toHaveLength(400);
+    expect(await run(0xdeadbeef)).toEqual(first);
+  });
+
   it('each process draws its own key', () => {
     const draw = () => execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/store/events.js'))}); process.stdout.write(String(m.setLevelKey(0)));`], { encoding: 'utf8' });
     const keys = [draw(), draw(), draw()];
