@@ -107,8 +107,11 @@ const NEXT = 'events:next';
 /** Set in a seeded base: events placed before it are the base's (kept there whatever an app evicts). */
 const SEEDED = 'events:seeded';
 
-const dedupeKey = (customerId: string, name: string, createdAt: number): string => `${customerId}\u0000${name}\u0000${createdAt}`;
-const summaryKey = (customerId: string, name: string): string => `${customerId}\u0000${name}`;
+// Joined, not concatenated: the engine keeps a concatenation of 13 characters or more as a chain of
+// pieces (four 32-byte links for a duplicate key, kept with its event), and hashes or compares such
+// a key by copying it out first on every Map lookup; an array join makes one flat string.
+const dedupeKey = (customerId: string, name: string, createdAt: number): string => [customerId, name, createdAt].join('\u0000');
+const summaryKey = (customerId: string, name: string): string => [customerId, name].join('\u0000');
 
 /** Anything holding the log's tallies: live or seeded maps, or a base being checked. */
 type LogTallies = { tallies: { get(key: string): number | undefined } };
