@@ -74,3 +74,25 @@ describe('the duplicate rule against a model', () => {
     });
   }
 });
+
+describe('the duplicate key', () => {
+  it('tells a name ending in a digit from a created_at with one more digit (e1 at 700000000, e at 1700000000)', async () => {
+    const m = mock({ rateLimit: 1_000_000 });
+    // The newest first: the other two are then matched by their keys, not against the newest event.
+    const sent = [
+      { event_name: 'e', created_at: 1_800_000_000 },
+      { event_name: 'e1', created_at: 700_000_000 },
+      { event_name: 'e', created_at: 1_700_000_000 },
+      { event_name: 'e1', created_at: 700_000_000 },
+      { event_name: 'e', created_at: 1_700_000_000 },
+    ];
+    for (const event of sent) expect((await m.call('POST', '/events', { body: { ...event, user_id: 'ada-1' } })).status).toBe(202);
+    // The summary counts every event stored, older than 90 days too (the list shows only those).
+    const res = await m.call('GET', '/events?type=user&user_id=ada-1&summary=true');
+    expect(res.status).toBe(200);
+    expect((res.body.events as { name: string; count: number }[]).map((e) => [e.name, e.count])).toEqual([
+      ['e', 2],
+      ['e1', 1],
+    ]);
+  });
+});
