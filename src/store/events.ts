@@ -108,8 +108,8 @@ const NEXT = 'events:next';
 const SEEDED = 'events:seeded';
 
 // Joined, not concatenated: the engine keeps a concatenation of 13 characters or more as a chain of
-// pieces (four 32-byte links for a duplicate key, kept with its event), and hashes or compares such
-// a key by copying it out first on every Map lookup; an array join makes one flat string.
+// pieces (four 32-byte links for a duplicate key, kept with its event), which hashing and comparing
+// the key have to walk; an array join makes one flat string.
 const dedupeKey = (customerId: string, name: string, createdAt: number): string => [customerId, name, createdAt].join('\u0000');
 const summaryKey = (customerId: string, name: string): string => [customerId, name].join('\u0000');
 

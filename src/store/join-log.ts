@@ -83,7 +83,7 @@ export function join(maps: JoinMaps, key: string, id: string): void {
   let seqs: number[];
   if (log === undefined) {
     // Made at their size: pushed into empty arrays, each reserved 17 slots, and most keys (an
-    // email, a phone) keep their one id for good (about 270 bytes of every customer created).
+    // email, a phone) keep their one id for good (about 260 bytes of every customer created).
     ids = [id];
     seqs = [seq];
   } else {

@@ -6,8 +6,11 @@ import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
 
+/** Where the rig's frozen clock stands. */
+export const RIG_START = 1_700_000_000;
+
 export function inProcessRig(name: string, apps: number) {
-  const store = createStore({ clock: new Clock({ start: 1_700_000_000, frozen: true }), rateLimit: 1_000_000_000 });
+  const store = createStore({ clock: new Clock({ start: RIG_START, frozen: true }), rateLimit: 1_000_000_000 });
   const app = createApp({ store, log: () => undefined });
   const tokens = Array.from({ length: apps }, (_, i) => `test_${name}_${i}`);
   const headers = (token: string | null) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', accept: 'application/json' });
