@@ -96,3 +96,35 @@ describe('the duplicate key', () => {
     ]);
   });
 });
+
+describe('the duplicate and summary keys', () => {
+  it('tell person "pab" with event "c" from person "pa" with event "bc" (ids of different lengths)', async () => {
+    const m = mock({ rateLimit: 1_000_000 });
+    const seeded = await m.call('POST', '/__admin/seed', {
+      token: null,
+      body: { app: { id: 'keys', tokens: ['keys-token'] }, customers: [{ id: 'pab', user_id: 'p1' }, { id: 'pa', user_id: 'p2' }] },
+    });
+    expect(seeded.status, seeded.text).toBe(200);
+    const post = async (user_id: string, event_name: string, created_at: number) =>
+      expect((await m.call('POST', '/events', { token: 'keys-token', body: { user_id, event_name, created_at } })).status).toBe(202);
+    // p1's "c" is no longer its newest, and p2's "bc" of the same second is backdated behind p2's
+    // newest, so the duplicate rule decides it by key.
+    await post('p1', 'c', T);
+    await post('p1', 'z', T + 10);
+    await post('p2', 'y', T + 20);
+    await post('p2', 'bc', T);
+    const summary = async (user_id: string) => {
+      const res = await m.call('GET', `/events?type=user&user_id=${user_id}&summary=true`, { token: 'keys-token' });
+      expect(res.status).toBe(200);
+      return (res.body.events as { name: string; count: number }[]).map((e) => [e.name, e.count]);
+    };
+    expect(await summary('p1')).toEqual([
+      ['c', 1],
+      ['z', 1],
+    ]);
+    expect(await summary('p2')).toEqual([
+      ['y', 1],
+      ['bc', 1],
+    ]);
+  });
+});
