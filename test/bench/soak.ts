@@ -31,6 +31,7 @@ import {
   table,
   type Server,
 } from './lib.js';
+import { Random } from '../../src/core/random.js';
 import { LIMITED_TOKEN, seedLimitedApp } from './scenarios.js';
 
 const seconds = numberOption('--seconds', 180, 5, 3600);
@@ -38,18 +39,6 @@ const concurrency = numberOption('--concurrency', 8, 1, 64);
 const MAX_TEST_APPS = 100;
 const TEST_TOKENS = 300;
 const log = (s: string) => process.stderr.write(`[soak] ${s}\n`);
-
-/** mulberry32: the traffic mix is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Req {
   method: string;
@@ -188,7 +177,9 @@ await main(async () => {
 
   let seq = 0;
   const worker = async (w: number) => {
-    const r = prng(1000 + w);
+    // The mock's own seeded stream: the traffic mix is the same on every run.
+    const random = new Random(1000 + w);
+    const r = () => random.next();
     while (performance.now() < deadline) {
       let x = r() * totalWeight;
       const action = ACTIONS.find((a) => (x -= a.weight) < 0) ?? (ACTIONS[0] as Action);
