@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { apiError, type ApiError } from './core/errors.js';
+import { TurnResponse } from './http/turn-response.js';
 import { errorBody, httpDate } from './http/respond.js';
 
 export interface RunningServer {
@@ -125,11 +126,14 @@ export function listen(
     },
   });
 
-  // What close() waits for (responses being written) and what it may drop at once (connections
-  // that have not sent a byte yet).
-  const inFlight = new Set<ServerResponse>();
-  const silent = new Set<Socket>();
+  // Every open connection with the response it is writing (none before its first request): what
+  // close() waits for and what it may drop at once. Kept per connection, not per request: a Set
+  // that gained and lost a response per request made the young-generation collector copy, and
+  // promote, every response of a busy server (docs/performance.md).
+  const connections = new Map<Socket, ServerResponse | undefined>();
   let draining = false;
+  // The connection becomes idle once its response is done; while draining, idle means closed.
+  const closeWhenIdle = () => setImmediate(() => server.closeIdleConnections());
 
   const server: Server = createServer(
     {
@@ -138,9 +142,11 @@ export function listen(
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
       // Node's own answer to a missing Host is a bare 400; the listener gives the envelope.
       requireHostHeader: false,
+      // Answers leave at the end of the event loop's turn (http/turn-response.ts).
+      ServerResponse: TurnResponse as typeof ServerResponse,
     },
     (req: IncomingMessage, res: ServerResponse) => {
-      silent.delete(req.socket);
+      connections.set(req.socket, res);
       const target = req.url ?? '';
       if (!SERVED_TARGET.test(target)) {
         return sendError(res, 400, apiError('bad_request', `The request target must be a path such as /admins (or an absolute http URL), not ${quoted(target)}.`), stampOf());
@@ -148,13 +154,10 @@ export function listen(
       if (req.httpVersion === '1.1' && req.headers.host === undefined) {
         return sendError(res, 400, apiError('bad_request', 'An HTTP/1.1 request needs a Host header.'), stampOf());
       }
-      inFlight.add(res);
-      res.once('close', () => {
-        inFlight.delete(res);
-        // The connection becomes idle once its response is done; while draining, idle means closed.
-        if (draining) setImmediate(() => server.closeIdleConnections());
-      });
-      if (draining) res.setHeader('connection', 'close');
+      if (draining) {
+        res.setHeader('connection', 'close');
+        res.once('close', closeWhenIdle);
+      }
       void adapter(req, res);
     },
   );
@@ -164,8 +167,8 @@ export function listen(
   server.maxConnections = limits.maxConnections;
 
   server.on('connection', (socket: Socket) => {
-    silent.add(socket);
-    socket.once('close', () => silent.delete(socket));
+    connections.set(socket, undefined);
+    socket.once('close', () => connections.delete(socket));
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return socket.destroy();
@@ -179,12 +182,12 @@ export function listen(
   });
   // Without a listener Node answers a bare 417.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    silent.delete(req.socket);
+    connections.set(req.socket, res);
     sendError(res, 417, apiError('bad_request', `Only Expect: 100-continue is supported, not ${quoted(String(req.headers.expect))}.`), stampOf());
   });
   // Without a listener Node closes the socket without a word.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    silent.delete(req.socket);
+    connections.delete(req.socket);
     answerAndClose(socket, rawErrorResponse(405, 'Method Not Allowed', apiError('method_not_allowed', 'CONNECT is not supported: the mock is not a proxy.'), stampOf()));
   });
 
@@ -199,9 +202,15 @@ export function listen(
         clearTimeout(cut);
         done();
       });
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       // Node counts a connection that has sent nothing as busy (its head may be on the way).
-      for (const socket of silent) if (socket.bytesRead === 0) socket.destroy();
+      for (const [socket, res] of connections) {
+        if (res === undefined) {
+          if (socket.bytesRead === 0) socket.destroy();
+        } else {
+          if (!res.headersSent) res.setHeader('connection', 'close');
+          res.once('close', closeWhenIdle);
+        }
+      }
     }));
 
   return new Promise((resolve, reject) => {
