@@ -126,14 +126,12 @@ export function listen(
     },
   });
 
-  // Every open connection with the response it is writing (none before its first request): what
-  // close() waits for and what it may drop at once. Kept per connection, not per request: a Set
-  // that gained and lost a response per request made the young-generation collector copy, and
+  // Every open connection with its latest response while that is in flight: what close() waits
+  // for and what it may drop at once (a connection that has sent nothing). Kept by connection: a
+  // Set that gained and lost a response per request made the young-generation collector copy, and
   // promote, every response of a busy server (docs/performance.md).
   const connections = new Map<Socket, ServerResponse | undefined>();
   let draining = false;
-  // The connection becomes idle once its response is done; while draining, idle means closed.
-  const closeWhenIdle = () => setImmediate(() => server.closeIdleConnections());
 
   const server: Server = createServer(
     {
@@ -146,7 +144,13 @@ export function listen(
       ServerResponse: TurnResponse as typeof ServerResponse,
     },
     (req: IncomingMessage, res: ServerResponse) => {
-      connections.set(req.socket, res);
+      const socket = req.socket;
+      connections.set(socket, res);
+      res.once('close', () => {
+        if (connections.get(socket) === res) connections.set(socket, undefined);
+        // The connection becomes idle once its response is done; while draining, idle means closed.
+        if (draining) setImmediate(() => server.closeIdleConnections());
+      });
       const target = req.url ?? '';
       if (!SERVED_TARGET.test(target)) {
         return sendError(res, 400, apiError('bad_request', `The request target must be a path such as /admins (or an absolute http URL), not ${quoted(target)}.`), stampOf());
@@ -154,10 +158,7 @@ export function listen(
       if (req.httpVersion === '1.1' && req.headers.host === undefined) {
         return sendError(res, 400, apiError('bad_request', 'An HTTP/1.1 request needs a Host header.'), stampOf());
       }
-      if (draining) {
-        res.setHeader('connection', 'close');
-        res.once('close', closeWhenIdle);
-      }
+      if (draining) res.setHeader('connection', 'close');
       void adapter(req, res);
     },
   );
@@ -165,6 +166,10 @@ export function listen(
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
+  // A client that half-closes after its request still gets the answer: Node then closes after the
+  // last answer instead of at once (which, with answers sent at the end of the turn, lost the ones
+  // a turn had not yet sent when it read the client's end).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
   server.on('connection', (socket: Socket) => {
     connections.set(socket, undefined);
@@ -202,14 +207,11 @@ export function listen(
         clearTimeout(cut);
         done();
       });
-      // Node counts a connection that has sent nothing as busy (its head may be on the way).
       for (const [socket, res] of connections) {
-        if (res === undefined) {
-          if (socket.bytesRead === 0) socket.destroy();
-        } else {
-          if (!res.headersSent) res.setHeader('connection', 'close');
-          res.once('close', closeWhenIdle);
-        }
+        // Only the latest of pipelined answers says close, so the ones before it are all sent.
+        if (res !== undefined && !res.headersSent) res.setHeader('connection', 'close');
+        // Node counts a connection that has sent nothing as busy (its head may be on the way).
+        else if (res === undefined && socket.bytesRead === 0) socket.destroy();
       }
     }));
 

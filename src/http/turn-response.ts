@@ -5,11 +5,23 @@
 // a tenth of a `POST /users`; in one turn the server reads up to one request per connection.
 // An answer still leaves in the turn that made it: a lone request waits for nothing.
 
-import { ServerResponse } from 'node:http';
+import { OutgoingMessage, ServerResponse } from 'node:http';
+// The module's own binding, not the global: a test suite that fakes the global timers
+// (`vi.useFakeTimers()` replaces `setImmediate`), before or after importing the mock, still gets
+// its answers.
+import { setImmediate as afterPoll } from 'node:timers';
 
-// Taken when the module loads, so that a test suite that fakes the global timers after importing
-// the mock (vitest's `vi.useFakeTimers()` replaces `setImmediate`) does not hold every answer.
-const afterPoll = globalThis.setImmediate;
+type Method = (this: ServerResponse, ...args: unknown[]) => unknown;
+const node = ServerResponse.prototype as unknown as Record<string, Method | undefined>;
+const nodeEnd = node.end as Method;
+const nodeDestroy = node.destroy as Method;
+const nodeEnded = Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, 'writableEnded')?.get as (this: ServerResponse) => boolean;
+
+/**
+ * What a handler may still do to a response after ending it. Each is done after the held end, so
+ * Node answers it as it would have without the wait (a write after the end is Node's error).
+ */
+const AFTER_END = ['write', 'writeHead', 'setHeader', 'setHeaders', 'appendHeader', 'removeHeader', 'flushHeaders', 'addTrailers'] as const;
 
 let due: TurnResponse[] = [];
 
@@ -27,30 +39,52 @@ function endDue(): void {
   }
 }
 
-type End = (...args: unknown[]) => ServerResponse;
-const end = ServerResponse.prototype.end as End;
-
 export class TurnResponse extends ServerResponse {
-  #endArgs: unknown[] | undefined;
+  #held: unknown[] | undefined;
 
-  // `end(chunk?, encoding?, callback?)`, as Node's: the arguments are kept and passed on as given.
-  override end(...args: unknown[]): this {
-    if (this.#endArgs !== undefined) {
-      // A second end() while the first waits is Node's no-op on an ended response.
-      const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
-      if (callback !== undefined) this.once('finish', callback);
-      return this;
-    }
-    if (this.writableEnded) return end.apply(this, args) as this;
-    this.#endArgs = args;
-    if (due.push(this) === 1) afterPoll(endDue);
-    return this;
+  /** Ends the response now with what end() was given, if it waits. */
+  endNow(): void {
+    const args = this.#held;
+    if (args === undefined) return;
+    this.#held = undefined;
+    nodeEnd.apply(this, args);
   }
 
-  /** Ends the response now, with what end() was given (and lets go of the body). */
-  endNow(): void {
-    const args = this.#endArgs ?? [];
-    this.#endArgs = undefined;
-    end.apply(this, args);
+  static {
+    const define = (name: string, value: unknown, as: 'value' | 'get' = 'value') =>
+      Object.defineProperty(TurnResponse.prototype, name, { [as]: value, configurable: true, ...(as === 'value' ? { writable: true } : {}) });
+    // `end(chunk?, encoding?, callback?)`: the first call waits for the end of the turn; another
+    // gets Node's answer to a second end.
+    define('end', function end(this: TurnResponse, ...args: unknown[]) {
+      if (this.#held === undefined && !nodeEnded.call(this)) {
+        this.#held = args;
+        if (due.push(this) === 1) afterPoll(endDue);
+        return this;
+      }
+      this.endNow();
+      return nodeEnd.apply(this, args);
+    });
+    // True from the first end(), as Node's.
+    define('writableEnded', function writableEnded(this: TurnResponse) {
+      return this.#held !== undefined || nodeEnded.call(this);
+    }, 'get');
+    for (const name of AFTER_END) {
+      const own = node[name];
+      if (own === undefined) continue;
+      define(name, function afterEnd(this: TurnResponse, ...args: unknown[]) {
+        this.endNow();
+        return own.apply(this, args);
+      });
+    }
+    // The whole answer is written before the connection goes, as when end() wrote it at once (the
+    // adapter ends an answer and destroys it when a response body fails).
+    define('destroy', function destroy(this: TurnResponse, ...args: unknown[]) {
+      try {
+        this.endNow();
+      } catch {
+        // Destroyed all the same.
+      }
+      return nodeDestroy.apply(this, args);
+    });
   }
 }
