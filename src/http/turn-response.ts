@@ -15,7 +15,12 @@ type Method = (this: ServerResponse, ...args: unknown[]) => unknown;
 const node = ServerResponse.prototype as unknown as Record<string, Method | undefined>;
 const nodeEnd = node.end as Method;
 const nodeDestroy = node.destroy as Method;
-const nodeEnded = Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, 'writableEnded')?.get as (this: ServerResponse) => boolean;
+// Node's own `writableEnded` (what `finished` says, should a Node release drop the getter).
+const nodeEnded: (this: ServerResponse) => boolean =
+  Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, 'writableEnded')?.get ??
+  function finished(this: ServerResponse) {
+    return (this as unknown as { finished: boolean }).finished;
+  };
 
 /**
  * What a handler may still do to a response after ending it. Each is done after the held end, so
