@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { listen, type ServerLimits } from '../src/server.js';
 import { createStore } from '../src/setup.js';
-import { BUILT, connectOutcome, descendants, freePort, isAlive, listeningUrl, parseReply, rawRequest, ROOT, runCli, spawnLogged, waitFor, type RawReply } from './real.js';
+import { BUILT, connectOutcome, descendants, faultsHit, freePort, injectLatency, isAlive, listeningUrl, parseReply, rawRequest, ROOT, runCli, spawnLogged, waitFor, type RawReply } from './real.js';
 
 const demo = { authorization: 'Bearer demo-token' };
 
@@ -35,13 +35,6 @@ function inFlight(port: number, path = '/admins'): Promise<RawReply> {
   const s = openSocket(port);
   s.socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\n\r\n`);
   return s.closed.then(parseReply);
-}
-
-const faultsHit = async (url: string) => ((await (await fetch(`${url}/__admin/faults`)).json()) as { faults: { hits: number }[] }).faults[0]?.hits ?? 0;
-
-async function injectLatency(url: string, ms: number) {
-  const res = await fetch(`${url}/__admin/faults?app=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: ms }) });
-  expect(res.status).toBe(201);
 }
 
 describe('connections that send nothing', () => {

@@ -3,6 +3,7 @@
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
+import { expect } from 'vitest';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 /** The built entry `npm start` runs (`npm run build` bundles it into dist/cli/): starts in well under a second. */
@@ -118,4 +119,14 @@ export function descendants(pid: number): number[] {
     found.push(...parents);
   }
   return found;
+}
+
+/** Hits of the first fault the server holds (0 when none). */
+export const faultsHit = async (url: string): Promise<number> =>
+  ((await (await fetch(`${url}/__admin/faults`)).json()) as { faults: { hits: number }[] }).faults[0]?.hits ?? 0;
+
+/** Makes every request of the demo app wait `ms` before it is answered. */
+export async function injectLatency(url: string, ms: number): Promise<void> {
+  const res = await fetch(`${url}/__admin/faults?app=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: ms }) });
+  expect(res.status).toBe(201);
 }

@@ -2,7 +2,7 @@
 // what a client sees of it, what a handler that goes on using an ended response gets (Node's own
 // answers), and the server around it: half-closing clients, draining, fake timers.
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { TurnResponse } from '../src/http/turn-response.js';
 import { listen, type RunningServer, type ServerLimits } from '../src/server.js';
 import { createStore } from '../src/setup.js';
 import { startMockServer } from '../src/testing.js';
-import { parseReply, rawRequest, waitFor } from './real.js';
+import { faultsHit, injectLatency, parseReply, rawRequest, waitFor } from './real.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -49,11 +49,6 @@ function halfClosed(port: number, text: string): Promise<string> {
     socket.on('error', () => undefined);
     socket.on('close', () => resolve(out));
   });
-}
-
-async function injectLatency(url: string, ms: number) {
-  const res = await fetch(`${url}/__admin/faults?app=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: ms }) });
-  expect(res.status).toBe(201);
 }
 
 describe('an answer ended during a turn', () => {
@@ -125,7 +120,7 @@ describe('a handler that goes on with an ended response gets what Node gives it'
       await new Promise((r) => setImmediate(r));
       return { status: reply.status, body: reply.body, length: reply.headers['content-length'], errors };
     };
-    return { node: await outcome((await import('node:http')).ServerResponse), turn: await outcome(TurnResponse as typeof ServerResponse) };
+    return { node: await outcome(ServerResponse), turn: await outcome(TurnResponse as typeof ServerResponse) };
   }
 
   it('a write after end() is Node\'s error, and the answer is the one end() gave', async () => {
@@ -234,7 +229,7 @@ describe('the mock\'s server', () => {
     let out = '';
     socket.on('data', (d) => (out += d));
     const ended = new Promise((resolve) => socket.on('close', resolve));
-    await waitFor(async () => ((await (await fetch(`${server.url}/__admin/faults`)).json()) as { faults: { hits: number }[] }).faults[0]?.hits === 2 ? true : undefined);
+    await waitFor(async () => ((await faultsHit(server.url)) === 2 ? true : undefined));
     const closing = server.close();
     await ended;
     const all = answers(out);
