@@ -8,7 +8,7 @@
 //   headers: what the client sends on every request ({{basic}} is its Basic credential);
 //   calls[]: { name, source, request: { method, target, headers?, json? | body? },
 //              expect: { status, json?: { "<dotted.path>": matcher }, warnings?: [code] },
-//              capture?: { "<name>": "<dotted.path>" } }
+//              capture?: { "<name>": "<dotted.path>" }, pending?: "<known gap>" }
 // A matcher is a literal (compared exactly) or a type test: ":string", ":integer", ":number",
 // ":boolean", ":null", ":array", ":object", ":absent", or several joined by "|". `{{name}}` in a
 // target, header or body is a captured value; `a.length` of an array is its length.
@@ -31,6 +31,11 @@ export interface ReplayCall {
   request: { method: string; target: string; headers?: Record<string, string | null>; json?: unknown; body?: string };
   expect: { status: number; json?: Record<string, Matcher>; warnings?: string[] };
   capture?: Record<string, string>;
+  /**
+   * A known gap: how the mock's answer still differs from the real API's. The suite expects the
+   * call to fail while this is set, so a fix shows up as a failure until the mark is removed.
+   */
+  pending?: string;
 }
 
 export interface ReplayFile {
@@ -144,8 +149,8 @@ export async function replayMock(setup: StoreSetup = {}): Promise<ReplayMock> {
   checked.all('*', async (c) => {
     const res = await app.fetch(c.req.raw);
     const text = await res.clone().text();
-    const url = new URL(c.req.url);
-    checkContract(c.req.method, url.pathname + url.search, res.status, res.headers, text === '' ? undefined : JSON.parse(text));
+    // The absolute URL, so a path sent with `//` (Java) is read as a path, not as a host.
+    checkContract(c.req.method, c.req.url, res.status, res.headers, text === '' ? undefined : JSON.parse(text));
     return res;
   });
   const server = await listen(checked, 0, '127.0.0.1', { requestId: () => store.nextConnectionRequestId(), now: () => clock.now() });
