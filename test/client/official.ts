@@ -28,21 +28,30 @@ export interface OfficialClientMock {
   close(): Promise<void>;
 }
 
-export async function officialClientMock(setup: StoreSetup = {}): Promise<OfficialClientMock> {
-  const clock = setup.clock ?? new Clock({ start: TEST_NOW, frozen: true });
-  const store = createStore({ ...setup, clock });
+/**
+ * A real listening mock over `store` whose every answer is checked against the OpenAPI document
+ * (and handed to `onAnswer`), as test/helpers.ts checks in-process calls.
+ */
+export async function listenChecked(store: Store, clock: Clock, onAnswer?: (answer: { method: string; path: string; status: number }) => void): Promise<RunningServer> {
   const app = createApp({ store, log: () => undefined });
-  const seen: OfficialClientMock['seen'] = [];
   const checked = new Hono();
   checked.all('*', async (c) => {
     const res = await app.fetch(c.req.raw);
     const text = await res.clone().text();
     const url = new URL(c.req.url);
-    checkContract(c.req.method, url.pathname + url.search, res.status, res.headers, text === '' ? undefined : JSON.parse(text));
-    seen.push({ method: c.req.method, path: url.pathname + url.search, status: res.status });
+    // The absolute URL, so a path sent with `//` (Java's client) is read as a path, not as a host.
+    checkContract(c.req.method, c.req.url, res.status, res.headers, text === '' ? undefined : JSON.parse(text));
+    onAnswer?.({ method: c.req.method, path: url.pathname + url.search, status: res.status });
     return res;
   });
-  const server = await listen(checked, 0, '127.0.0.1', { requestId: () => store.nextConnectionRequestId(), now: () => clock.now() });
+  return listen(checked, 0, '127.0.0.1', { requestId: () => store.nextConnectionRequestId(), now: () => clock.now() });
+}
+
+export async function officialClientMock(setup: StoreSetup = {}): Promise<OfficialClientMock> {
+  const clock = setup.clock ?? new Clock({ start: TEST_NOW, frozen: true });
+  const store = createStore({ ...setup, clock });
+  const seen: OfficialClientMock['seen'] = [];
+  const server = await listenChecked(store, clock, (answer) => seen.push(answer));
   const url = server.url;
   return {
     store,

@@ -15,12 +15,10 @@
 
 import { request as httpRequest } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
-import { Hono } from 'hono';
-import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
-import { listen, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import { createStore, type StoreSetup } from '../../src/setup.js';
-import { checkContract } from '../contract.js';
+import { listenChecked } from '../client/official.js';
 import { TEST_NOW } from '../helpers.js';
 
 export type Matcher = string | number | boolean | null;
@@ -144,20 +142,14 @@ export async function replayMock(setup: StoreSetup = {}): Promise<ReplayMock> {
   const clock = setup.clock ?? new Clock({ start: TEST_NOW, frozen: true });
   // A client's whole inventory runs in one frozen rate-limit window.
   const store = createStore({ rateLimit: 60_000, ...setup, clock });
-  const app = createApp({ store, log: () => undefined });
-  const checked = new Hono();
-  checked.all('*', async (c) => {
-    const res = await app.fetch(c.req.raw);
-    const text = await res.clone().text();
-    // The absolute URL, so a path sent with `//` (Java) is read as a path, not as a host.
-    checkContract(c.req.method, c.req.url, res.status, res.headers, text === '' ? undefined : JSON.parse(text));
-    return res;
-  });
-  const server = await listen(checked, 0, '127.0.0.1', { requestId: () => store.nextConnectionRequestId(), now: () => clock.now() });
+  const server = await listenChecked(store, clock);
   return { server, port: Number(new URL(server.url).port), close: () => server.close() };
 }
 
 export const basic = (token: string): string => `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
+
+/** What `{{…}}` in a replay can name before anything is captured: the demo app's token, and its Basic credential. */
+export const startVars = (): Record<string, string> => ({ basic: basic('demo-token'), token: 'demo-token' });
 
 /** Runs one call; returns the problems found (empty when the answer is what the client needs). */
 export async function replayCall(mock: ReplayMock, file: ReplayFile, call: ReplayCall, vars: Record<string, string>): Promise<{ problems: string[]; reply: Reply }> {

@@ -1,12 +1,12 @@
 // Every official client's calls, replayed as that client sends them (test/clients/replay.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, replayCall, replayFiles, replayMock, type ReplayMock } from './replay.js';
+import { replayCall, replayFiles, replayMock, startVars, type ReplayMock } from './replay.js';
 
 for (const { file, replay } of replayFiles()) {
   describe(`${replay.client} ${replay.release} (${file})`, () => {
     let mock: ReplayMock;
-    const vars: Record<string, string> = { basic: basic('demo-token'), token: 'demo-token' };
+    const vars: Record<string, string> = startVars();
     beforeAll(async () => {
       mock = await replayMock();
     });

@@ -2,7 +2,7 @@
 // The test suite runs the same calls (replays.test.ts); this is for writing a replay file.
 
 import { readFileSync } from 'node:fs';
-import { basic, replayCall, replayMock, type ReplayFile } from './replay.js';
+import { replayCall, replayMock, startVars, type ReplayFile } from './replay.js';
 
 const path = process.argv[2];
 if (!path) {
@@ -11,7 +11,7 @@ if (!path) {
 }
 const file = JSON.parse(readFileSync(path, 'utf8')) as ReplayFile;
 const mock = await replayMock();
-const vars: Record<string, string> = { basic: basic('demo-token'), token: 'demo-token' };
+const vars: Record<string, string> = startVars();
 let failed = 0;
 for (const call of file.calls) {
   let problems: string[];
