@@ -4,9 +4,12 @@
 #   sh examples/ci-step.sh npm test
 # MOCK_CMD chooses how the mock is started (default: the installed package's bin through npx);
 # MOCK_ARGS adds options (default: a frozen clock, so every run answers byte-identically).
+# When the mock stops, its contract line (operations called, warnings) is printed; with
+# MOCK_FAIL_ON_WARNINGS=1 a passing test command still fails the step if the mock warned.
 set -eu
 MOCK_CMD=${MOCK_CMD:-npx --no-install messaging-api-mock}
 MOCK_ARGS=${MOCK_ARGS:---now 1700000000}
+if [ "${MOCK_FAIL_ON_WARNINGS:-0}" = 1 ]; then MOCK_ARGS="$MOCK_ARGS --fail-on-warnings"; fi
 READY=$(mktemp -d)/mock-ready.json
 
 # shellcheck disable=SC2086 # both are word lists on purpose
@@ -36,4 +39,14 @@ done
 MOCK_URL=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).url' "$READY")
 export MOCK_URL
 echo "mock listening on $MOCK_URL"
-"$@"
+status=0
+"$@" || status=$?
+stop_mock
+trap - EXIT
+# The mock's last line on stdout is its contract report's summary.
+grep '^contract' "$READY.log" | tail -n 1 || true
+if [ "$status" -eq 0 ] && grep -q -- '--fail-on-warnings:' "$READY.log"; then
+  grep -- '--fail-on-warnings:' "$READY.log" >&2
+  exit 1
+fi
+exit "$status"

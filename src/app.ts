@@ -16,6 +16,7 @@ import { pathPattern, type Method, type RouteDef } from './routes/route.js';
 import type { Store } from './store/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
+import { foldSlashes } from './http/slashes.js';
 
 export interface AppOptions {
   store: Store;
@@ -41,8 +42,8 @@ export interface AppOptions {
 const CORS = {
   origin: '*',
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Admin-Token', 'Intercom-Version'],
-  exposeHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Allow', 'Retry-After'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Admin-Token', 'Intercom-Version', 'X-Mock-Strict'],
+  exposeHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Allow', 'Retry-After', 'X-Mock-Warning'],
   maxAge: 600,
 };
 
@@ -111,13 +112,15 @@ export function createApp(options: AppOptions): Hono {
 
   const paths = matchers(routes);
   app.notFound((c) => {
-    const requestId = store.nextRequestId();
     try {
       checkUrlLength(c.req.url);
     } catch (err) {
-      return errorResponse(err as ApiError, requestId, store.now());
+      return errorResponse(err as ApiError, store.nextRequestId(), store.now());
     }
     const { pathname } = splitUrl(c.req.url);
+    const folded = foldSlashes(c.req.raw, pathname);
+    if (folded) return app.fetch(folded, c.env);
+    const requestId = store.nextRequestId();
     if (isLaterVersionPath(c.req.method, pathname)) return errorResponse(versionUnavailable(), requestId, store.now());
     const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
     if (allowed && !allowed.includes(c.req.method as Method)) {

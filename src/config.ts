@@ -3,6 +3,7 @@
 import { CLOCK_MAX_SECONDS } from './core/clock.js';
 import { DEFAULT_SEED } from './core/random.js';
 import { API_VERSIONS, type ApiVersion } from './core/versions.js';
+import { isWarningCode, WARNING_CODES } from './core/warnings.js';
 
 export interface Config {
   port: number;
@@ -45,6 +46,12 @@ export interface Config {
   webhookHosts: 'loopback' | 'any';
   /** Per-attempt timeout of a webhook delivery, in milliseconds. */
   webhookTimeoutMs: number;
+  /** Refuse what the real API accepted but looks wrong (core/warnings.ts), for apps whose fixture does not say. */
+  strict: boolean;
+  /** Warning codes no response shows (nor strict mode refuses); the journal and the report keep them. */
+  muteWarnings: string[];
+  /** On shutdown, exit 1 when the run's requests caused warnings (muted ones aside). */
+  failOnWarnings: boolean;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -57,7 +64,7 @@ Options (each also read from the environment variable in brackets):
   --seed N            seed of the generated data and ids (SEED), default 1
   --fixtures DIR      load this fixture directory instead of the default (FIXTURES)
   --rate-limit N      operations per minute for apps whose fixture sets none (RATE_LIMIT), default 500
-  --api-version V     API version (1.0-1.4) of apps whose fixture names none (API_VERSION), default 1.1
+  --api-version V     API version (1.0-1.4) of apps whose fixture names none (API_VERSION), default 1.0
   --now UNIX          start the clock frozen at this Unix time (NOW); default: the wall clock
   --job-delay S       seconds before async enrichment jobs run (JOB_DELAY), default 2
   --body-limit BYTES  largest request body accepted (BODY_LIMIT), default 1048576
@@ -78,6 +85,9 @@ Options (each also read from the environment variable in brackets):
   --data-dir DIR      load each app's state from DIR on start, write it on shutdown and POST /__admin/save (DATA_DIR)
   --autosave S        with --data-dir, also write changed apps every S seconds (AUTOSAVE), default 0: off
   --webhook-hosts H   loopback or any: where webhook subscriptions may deliver (WEBHOOK_HOSTS), default loopback
+  --strict            refuse, as 400 (or 404 for a path), what the real API accepted but the mock warns about (STRICT=1)
+  --mute-warnings C,… warning codes no response shows (MUTE_WARNINGS); the journal and GET /__admin/report keep them
+  --fail-on-warnings  on shutdown, exit 1 if any request caused a warning that is not muted (FAIL_ON_WARNINGS=1)
   --webhook-timeout MS per-attempt timeout of a webhook delivery (WEBHOOK_TIMEOUT), default 5000
   --help, -h          print this help
   --version, -v       print the version
@@ -139,6 +149,21 @@ const OPTIONS: Record<string, Option> = {
   '--autosave': { env: 'AUTOSAVE', key: 'autosaveSeconds', parse: integer(0, 86_400) },
   '--webhook-hosts': { env: 'WEBHOOK_HOSTS', key: 'webhookHosts', parse: oneOf(['loopback', 'any']) },
   '--webhook-timeout': { env: 'WEBHOOK_TIMEOUT', key: 'webhookTimeoutMs', parse: integer(1, 60_000) },
+  '--mute-warnings': { env: 'MUTE_WARNINGS', key: 'muteWarnings', parse: warningCodes },
+};
+
+/** A comma-separated list of warning codes (core/warnings.ts). */
+function warningCodes(raw: string, flag: string): string[] {
+  const codes = raw.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  for (const code of codes) if (!isWarningCode(code)) throw new ConfigError(`${flag}: "${code.slice(0, 60)}" is not a warning code (${Object.keys(WARNING_CODES).join(', ')})`);
+  return codes;
+}
+
+/** Switches that take no value, each also set by its environment variable as 1 or true. */
+const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' }> = {
+  '--cors': { env: 'CORS', key: 'cors' },
+  '--strict': { env: 'STRICT', key: 'strict' },
+  '--fail-on-warnings': { env: 'FAIL_ON_WARNINGS', key: 'failOnWarnings' },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -169,6 +194,9 @@ export const DEFAULT_CONFIG: Config = {
   cors: false,
   webhookHosts: 'loopback',
   webhookTimeoutMs: 5000,
+  strict: false,
+  muteWarnings: [],
+  failOnWarnings: false,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */
@@ -183,7 +211,7 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
     if (raw !== undefined && raw !== '') set(flag, raw);
   }
   if (env.TEST_APPS === '0' || env.TEST_APPS === 'false') config.testApps = false;
-  if (env.CORS === '1' || env.CORS === 'true') config.cors = true;
+  for (const { env: name, key } of Object.values(SWITCHES)) if (env[name] === '1' || env[name] === 'true') config[key] = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') return 'help';
@@ -192,8 +220,9 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
       config.testApps = false;
       continue;
     }
-    if (arg === '--cors') {
-      config.cors = true;
+    const on = SWITCHES[arg];
+    if (on && Object.hasOwn(SWITCHES, arg)) {
+      config[on.key] = true;
       continue;
     }
     const eq = arg.indexOf('=');

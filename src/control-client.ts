@@ -3,6 +3,7 @@
 import type { FixtureDocument, FixtureInput } from './store/fixture-doc.js';
 import type { Fault, FaultSpec } from './store/faults.js';
 import type { JournalEntry, JournalFilter } from './store/journal.js';
+import type { ContractReportBody } from './admin/report.js';
 
 /** Which app a per-app call is about: its id, or one of its tokens (a `test_` token provisions it). */
 export type AppRef = { app: string } | { token: string };
@@ -83,6 +84,13 @@ export class ControlClient {
   }
   async countRequests(filter: Omit<JournalFilter, 'app' | 'limit'> = {}, ref?: AppRef): Promise<number> {
     return (await this.call<{ count: number }>('POST', '/requests/count', ref, filter)).count;
+  }
+  /** The contract report: the whole run's, or one app's (src/admin/report.ts). */
+  report(ref?: AppRef): Promise<ContractReportBody> {
+    return this.call<ContractReportBody>('GET', '/report', ref);
+  }
+  clearReport(ref?: AppRef) {
+    return this.call<{ cleared: string }>('DELETE', '/report', ref);
   }
   clearRequests(ref?: AppRef) {
     return this.call<{ cleared: number }>('DELETE', '/requests', ref);

@@ -9,6 +9,8 @@ import { Clock } from './core/clock.js';
 import { listen } from './server.js';
 import { createStore } from './setup.js';
 import { FixtureError } from './store/fixture-doc.js';
+import { apiOperations, contractReport } from './admin/report.js';
+import { ROUTES } from './routes/index.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
     testAppIdleSeconds: config.testAppIdleSeconds,
     journalSize: config.journalSize,
     journalBytes: config.journalBytes,
+    strict: config.strict,
+    muteWarnings: config.muteWarnings,
     limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
   const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
@@ -99,8 +103,17 @@ async function main(): Promise<void> {
     if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'stopping', signal, grace_seconds: config.shutdownGraceSeconds })}\n`);
     else process.stdout.write(`\n${signal}: shutting down (requests in flight get up to ${config.shutdownGraceSeconds} s)\n`);
     if (config.readyFile !== undefined) rmSync(config.readyFile, { force: true });
-    // Saved after the drain, so the writes of the requests in flight are in it.
-    void server.close().then(() => process.exit(dataDir && !saveOrSay(dataDir) ? 1 : 0));
+    // Saved after the drain, so the writes of the requests in flight are in it; the contract
+    // report's line comes last, with what the run's requests called.
+    void server.close().then(() => {
+      const saved = !dataDir || saveOrSay(dataDir);
+      const report = contractReport(store, apiOperations(ROUTES));
+      if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'contract', ...report.totals, summary: report.summary })}\n`);
+      else process.stdout.write(`${report.summary}\n`);
+      const warned = config.failOnWarnings && report.totals.warnings > report.totals.muted;
+      if (warned) process.stderr.write(`messaging-api-mock: --fail-on-warnings: ${report.totals.warnings - report.totals.muted} warning(s) that are not muted\n`);
+      process.exit(saved && !warned ? 0 : 1);
+    });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

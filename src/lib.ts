@@ -11,4 +11,6 @@ export { Store, type StoreOptions } from './store/store.js';
 export { ControlClient, ControlError, type AppRef, type IdsOption } from './control-client.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './testing.js';
 export type { Fault, FaultSpec } from './store/faults.js';
-export type { JournalEntry, JournalFilter } from './store/journal.js';
+export type { JournalEntry, JournalFilter, JournalWarning } from './store/journal.js';
+export type { ContractReportBody } from './admin/report.js';
+export { WARNING_CODES, type WarningCode } from './core/warnings.js';

@@ -53,7 +53,7 @@ describe('a request body read from the socket', () => {
       expect(reply).toMatch(/^HTTP\/1\.1 200 /);
       expect(bodyOf(reply)).toMatchObject({ type: 'user', user_id: 'pieces-1', name: 'Zoë Piece' });
       const read = await fetch(`${server.url}/users?user_id=pieces-1`, { headers: { authorization: 'Bearer demo-token' } });
-      expect(((await read.json()) as { users: { name: string }[] }).users.map((u) => u.name)).toEqual(['Zoë Piece']);
+      expect(((await read.json()) as { name: string }).name).toBe('Zoë Piece');
     } finally {
       await server.close();
     }
@@ -67,7 +67,7 @@ describe('a request body read from the socket', () => {
       expect(reply).toMatch(/^HTTP\/1\.1 400 /);
       expect(bodyOf(reply).errors).toEqual([{ code: 'bad_request', message: 'The request body is not valid UTF-8.' }]);
       const read = await fetch(`${server.url}/users?user_id=bad-utf8`, { headers: { authorization: 'Bearer demo-token' } });
-      expect(((await read.json()) as { total_count: number }).total_count).toBe(0);
+      expect(read.status).toBe(404);
     } finally {
       await server.close();
     }
@@ -95,7 +95,8 @@ describe('a request body read from the socket', () => {
       for (let i = 0; i < 200 && found === 0; i++) {
         await new Promise((r) => setTimeout(r, 10));
         const read = await fetch(`${server.url}/users?user_id=gone-early`, { headers: { authorization: 'Bearer demo-token' } });
-        found = ((await read.json()) as { total_count: number }).total_count;
+        found = read.status === 200 ? 1 : 0;
+        await read.arrayBuffer();
       }
       expect(found).toBe(1);
     } finally {
@@ -124,7 +125,8 @@ describe('a body whose client left before it was read', () => {
       }
       expect(entries.filter((e) => e.operationId === "upsertUser").map((e) => e.status)).toEqual([200]);
       const read = await fetch(`${server.url}/users?user_id=left-during-latency`, { headers: { authorization: 'Bearer demo-token' } });
-      expect(((await read.json()) as { total_count: number }).total_count).toBe(1);
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { user_id: string }).user_id).toBe('left-during-latency');
     } finally {
       await server.close();
     }

@@ -111,6 +111,19 @@ describe('the packed tarball, installed in a consumer project', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(portRefuses(url)).toBe(true);
   }, 60_000);
+
+  it('the CI step prints the contract line when the mock stops, and with MOCK_FAIL_ON_WARNINGS=1 fails a passing command the mock warned about', () => {
+    const script = join(pkg, 'examples', 'ci-step.sh');
+    const warn = 'node -e \'fetch(process.env.MOCK_URL + "/admins?x=1", { headers: { authorization: "Bearer demo-token" } }).then((r) => process.exit(r.status === 200 ? 0 : 5))\'';
+    const plain = spawnSync('sh', [script, 'sh', '-c', warn], { cwd: join(dir, 'consumer'), encoding: 'utf8' });
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toMatch(/\ncontract: 1 of \d+ operations called in 1 requests; 1 warning \(unknown_parameter 1\); GET \/__admin\/report for details\n$/);
+    const strict = spawnSync('sh', [script, 'sh', '-c', warn], { cwd: join(dir, 'consumer'), encoding: 'utf8', env: { ...process.env, MOCK_FAIL_ON_WARNINGS: '1' } });
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('--fail-on-warnings: 1 warning(s) that are not muted');
+    const failing = spawnSync('sh', [script, 'sh', '-c', 'exit 3'], { cwd: join(dir, 'consumer'), encoding: 'utf8', env: { ...process.env, MOCK_FAIL_ON_WARNINGS: '1' } });
+    expect(failing.status).toBe(3);
+  }, 60_000);
 });
 
 describe('install-time reports', () => {

@@ -60,6 +60,6 @@ describe.skipIf(!hasCurl)("the README's curl commands", () => {
     expect(journal.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /admins 200', 'POST /users 200', 'POST /users 415']);
     expect(run(inlineCurl('/__admin/reset'))).toEqual({ reset: ['demo', 'other'] });
     const after = run(`curl -s -H 'Authorization: Bearer demo-token' '${DEFAULT_URL}/users?user_id=new-1'`);
-    expect(after).toMatchObject({ type: 'user.list', total_count: 0 });
+    expect(after).toMatchObject({ type: 'error.list', errors: [{ code: 'not_found', message: 'User Not Found' }] });
   });
 });

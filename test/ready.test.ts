@@ -25,7 +25,8 @@ describe('--ready-file and --log-format json', () => {
     expect(await cli.exited).toBe(0);
     expect(existsSync(file)).toBe(false);
     const lines = cli.output().stdout.trim().split('\n');
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ event: 'stopping', signal: 'SIGTERM', grace_seconds: 5 });
+    expect(JSON.parse(lines.at(-2)!)).toEqual({ event: 'stopping', signal: 'SIGTERM', grace_seconds: 5 });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ event: 'contract', called: 0, calls: 0, warnings: 0, muted: 0 });
   }, 30_000);
 
   it('refuses an unwritable ready file in one line with exit 2, and a log format it does not know', async () => {

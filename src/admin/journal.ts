@@ -2,7 +2,8 @@
 
 import { apiError } from '../core/errors.js';
 import { adminRoute, type AdminInput } from '../routes/route.js';
-import { arr, int, nullable, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { arr, bool, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { WARNING_CODES } from '../core/warnings.js';
 import { count, query, type Journal, type JournalFilter } from '../store/journal.js';
 import { appParam, CONTROL_TAG, targets } from './target.js';
 
@@ -14,7 +15,19 @@ const filterProps = {
   status: int({ minimum: 100, maximum: 599 }),
   since: int({ minimum: 0, description: 'Unix seconds on the mock\'s clock' }),
   limit: int({ minimum: 1, maximum: 100_000, description: 'At most this many, the most recent' }),
+  warnings: bool({ description: 'true: only requests with contract warnings; false: only those without' }),
+  warning: oneOfStrings(Object.keys(WARNING_CODES), { description: 'Only requests with a warning of this code' }),
 };
+
+export const warningSchema: Schema = obj(
+  {
+    code: oneOfStrings(Object.keys(WARNING_CODES)),
+    message: str(),
+    field: str(),
+    muted: bool({ description: 'muted for the app or the process: not in the response header' }),
+  },
+  ['code', 'message'],
+);
 
 export const entrySchema: Schema = obj(
   {
@@ -30,8 +43,9 @@ export const entrySchema: Schema = obj(
     operationId: str(),
     api_version: nullable(str({ description: 'the API version the request was answered in (its Intercom-Version, else the app\'s); null for requests no app answered and webhook deliveries' })),
     touched: arr(str()),
+    warnings: arr(warningSchema, { description: 'what the request sent that the real API accepted but looks wrong (see X-Mock-Warning)' }),
   },
-  ['seq', 'time', 'app', 'request_id', 'method', 'path', 'query', 'body', 'status', 'operationId', 'api_version', 'touched'],
+  ['seq', 'time', 'app', 'request_id', 'method', 'path', 'query', 'body', 'status', 'operationId', 'api_version', 'touched', 'warnings'],
 );
 
 /** The named app's journal, or every app's plus the one of requests that named no app. */
@@ -50,7 +64,7 @@ export const listRequests = adminRoute({
   operationId: 'adminListRequests',
   summary: 'The request journal',
   description:
-    'API requests in the order they arrived, with method, path, query, body, status, operationId, the ids they touched and the time on the mock\'s clock; filtered by app (or its token), method, path, operationId, status and since; limit keeps the most recent. Each app keeps its last N (a ring buffer). Webhook deliveries are journaled too: operationId webhookDelivery, path the target URL, request_id the notification id, status the receiver\'s (0: no answer).',
+    'API requests in the order they arrived, with method, path, query, body, status, operationId, the ids they touched and the time on the mock\'s clock; filtered by app (or its token), method, path, operationId, status, since and contract warnings (warnings=true, or warning=<code>); limit keeps the most recent. Each app keeps its last N (a ring buffer). Webhook deliveries are journaled too: operationId webhookDelivery, path the target URL, request_id the notification id, status the receiver\'s (0: no answer).',
   tag: CONTROL_TAG,
   query: openObj(filterProps),
   response: { status: 200, description: 'Journal entries', schema: obj({ requests: arr(entrySchema) }, ['requests']) },

@@ -3,7 +3,7 @@
 // entries are read back from the journal's arena and parsed, however many it holds.
 
 import { adminRoute } from '../routes/route.js';
-import { arr, int, obj, openObj, str } from '../schemas/json-schema.js';
+import { arr, bool, int, obj, openObj, str } from '../schemas/json-schema.js';
 import { query, type JournalFilter } from '../store/journal.js';
 import { appParam, CONTROL_TAG } from './target.js';
 import { entrySchema, journalsOf } from './journal.js';
@@ -15,7 +15,7 @@ export const tailRequests = adminRoute({
   path: '/__admin/requests/tail',
   operationId: 'adminTailRequests',
   summary: 'Journal entries newer than a sequence number',
-  description: `The entries with seq greater than after (0: from the start), oldest first, filtered like GET /__admin/requests (app or its token, method, path exact or a prefix ending in *, operationId, status); at most limit (default 50, at most ${MAX_TAIL}), the most recent when more arrived. last_seq is the highest seq answered, or after when none: send it as the next after.`,
+  description: `The entries with seq greater than after (0: from the start), oldest first, filtered like GET /__admin/requests (app or its token, method, path exact or a prefix ending in *, operationId, status, warnings); at most limit (default 50, at most ${MAX_TAIL}), the most recent when more arrived. last_seq is the highest seq answered, or after when none: send it as the next after.`,
   tag: CONTROL_TAG,
   query: openObj({
     app: appParam,
@@ -25,6 +25,7 @@ export const tailRequests = adminRoute({
     path: str({ description: 'Exact path, or a prefix ending in *' }),
     operationId: str(),
     status: int({ minimum: 100, maximum: 599 }),
+    warnings: bool({ description: 'true: only requests with contract warnings' }),
   }),
   response: {
     status: 200,
@@ -41,6 +42,7 @@ export const tailRequests = adminRoute({
     if (typeof q.path === 'string') filter.path = q.path;
     if (typeof q.operationId === 'string') filter.operationId = q.operationId;
     if (typeof q.status === 'number') filter.status = q.status;
+    if (typeof q.warnings === 'boolean') filter.warnings = q.warnings;
     // The most recent `limit` matches, then only those past `after`: nothing older is parsed.
     const requests = query(journalsOf(input), filter).filter((e) => e.seq > after);
     return { body: { requests, last_seq: requests.length > 0 ? (requests[requests.length - 1]?.seq ?? after) : after } };

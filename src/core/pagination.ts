@@ -21,7 +21,8 @@ export interface Pages {
   page: number;
   per_page: number;
   total_pages: number;
-  next?: string;
+  /** The next page's absolute URL; null on the last page (the real API's and every client fixture's form: Python's client reads the key whenever `type` is there). */
+  next: string | null;
 }
 
 export const DEFAULT_PER_PAGE = 50;
@@ -39,8 +40,7 @@ export function paginate<T>(items: readonly T[] | Listing<T>, req: PageRequest, 
   const listing = Array.isArray(items) ? listingOf(items as readonly T[]) : (items as Listing<T>);
   const totalPages = Math.ceil(listing.total / req.perPage);
   const start = (req.page - 1) * req.perPage;
-  const pages: Pages = { type: 'pages', page: req.page, per_page: req.perPage, total_pages: totalPages };
-  if (req.page < totalPages) pages.next = pageUrl(link, req.page + 1);
+  const pages: Pages = { type: 'pages', page: req.page, per_page: req.perPage, total_pages: totalPages, next: req.page < totalPages ? pageUrl(link, req.page + 1) : null };
   return { items: start >= listing.total ? [] : listing.slice(start, start + req.perPage), pages };
 }
 

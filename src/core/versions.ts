@@ -9,10 +9,10 @@ export const API_VERSIONS = ['1.0', '1.1', '1.2', '1.3', '1.4'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
 /**
- * The version of an app that names none: 1.1, the only one whose behaviour matches the seed
- * specification and the mock before versions (README "API versions").
+ * The version of an app that names none: 1.0, as the real API's was ("the version set in your app
+ * package, and 1.0 if none is set"); it also keeps the specification's `conversation_message`.
  */
-export const DEFAULT_API_VERSION: ApiVersion = '1.1';
+export const DEFAULT_API_VERSION: ApiVersion = '1.0';
 
 /** The request header that overrides the app's version. */
 export const VERSION_HEADER = 'intercom-version';

@@ -117,6 +117,8 @@ export async function readJsonBody(request: Request, limit: number, node?: Incom
   } catch (err) {
     throw apiError('bad_request', `The request body is not valid JSON: ${(err as Error).message.slice(0, 200)}`);
   }
+  // PHP's client (Guzzle) sends `[]` with every DELETE: an empty list says as little as `{}`.
+  if (Array.isArray(value) && value.length === 0 && request.method === 'DELETE') return { value: {}, text };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw apiError('bad_request', 'The request body must be a JSON object.');
   }

@@ -4,10 +4,11 @@
 //   (PHP 1.5 sends `DELETE /users` with `{"email":…}`; Ruby and Python send `{}`);
 // - a path parameter echoed in the query or the body (`GET /conversations/1?id=1`, the Node
 //   client) is dropped when it says the same as the path, and refused when it contradicts it;
-// - a query parameter the route does not declare is refused, never silently ignored.
+// - a query parameter the route does not declare is ignored, as the real API ignored it, and
+//   reported as a warning (strict mode refuses it).
 
 import type { ErrorItem } from '../core/errors.js';
-import { MAX_PROBLEMS } from '../schemas/validate.js';
+import type { RequestWarnings } from '../core/warnings.js';
 import type { Schema } from '../schemas/json-schema.js';
 
 /** A JSON value as the query text it stands for, or undefined when it cannot be one. */
@@ -70,19 +71,16 @@ function declared(schema: Schema | undefined): ReadonlySet<string> {
 }
 
 /**
- * Query parameters the route does not declare, removed from `query` and reported (at most
- * MAX_PROBLEMS of them), so the route's own validation only sees what it knows.
+ * Query parameters the route does not declare, removed from `query` and reported as warnings, so
+ * the route's own validation only sees what it knows (the real API ignored them).
  */
-export function refuseUndeclared(schema: Schema | undefined, query: Record<string, unknown>, problems: ErrorItem[]): void {
+export function ignoreUndeclared(schema: Schema | undefined, query: Record<string, unknown>, warnings: RequestWarnings): void {
   const names = declared(schema);
-  let reported = 0;
   for (const key of Object.keys(query)) {
     if (names.has(key)) continue;
     delete query[key];
-    if (reported++ < MAX_PROBLEMS) {
-      const shown = key.length > 100 ? `${key.slice(0, 100)}…` : key;
-      const supported = names.size === 0 ? 'it takes none' : `it takes ${[...names].join(', ')}`;
-      problems.push(invalid(shown, `${shown} is not a query parameter of this operation (${supported}).`));
-    }
+    const shown = key.length > 100 ? `${key.slice(0, 100)}…` : key;
+    const supported = names.size === 0 ? 'it takes none' : `it takes ${[...names].join(', ')}`;
+    warnings.add('unknown_parameter', `${shown} is not a query parameter of this operation (${supported}).`, shown);
   }
 }

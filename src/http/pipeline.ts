@@ -3,7 +3,7 @@
 // body, validation, the handler, and the one error writer.
 
 import type { IncomingMessage } from 'node:http';
-import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
+import { ApiError, apiError, wireCode, type ErrorItem } from '../core/errors.js';
 import { routedPath, type AdminInput, type AppInput, type AppRoute, type AdminRoute, type RequestInput, type RouteDef, type RouteResult } from '../routes/route.js';
 import { parseQuery } from '../core/query-string.js';
 import { paramsObject } from '../schemas/json-schema.js';
@@ -15,7 +15,10 @@ import type { Store } from '../store/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';
-import { dropEchoes, mergeDeleteBody, refuseUndeclared } from './parameters.js';
+import { dropEchoes, ignoreUndeclared, mergeDeleteBody } from './parameters.js';
+import { checkLeniently } from './leniency.js';
+import { RequestWarnings, readFlag } from '../core/warnings.js';
+import { originalPathOf } from './slashes.js';
 import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
 import { publisher } from './webhook-emit.js';
 
@@ -72,7 +75,7 @@ export function splitUrl(href: string): UrlParts {
   return { origin: href.slice(0, slash), pathname: href.slice(slash, q), search: q === href.length - 1 ? '' : href.slice(q) };
 }
 
-function check(def: RouteDef, input: RequestInput, early: ErrorItem[]): void {
+function check(def: RouteDef, input: RequestInput, early: ErrorItem[], warnings: RequestWarnings | undefined): void {
   const problems: ErrorItem[] = early;
   const add = (list: ReturnType<typeof validate>, prefix = '') => {
     for (const p of list) {
@@ -81,9 +84,16 @@ function check(def: RouteDef, input: RequestInput, early: ErrorItem[]): void {
     }
   };
   if (def.params) add(validate(paramsObject(def.params), input.params));
-  if (def.query) add(validate(def.query, input.query, true));
-  if (def.body) add(validate(def.body, input.body));
-  if (problems.length > 0) throw new ApiError(problems.slice(0, MAX_PROBLEMS));
+  if (warnings) {
+    // API operations read what the real API accepted and say what they repaired.
+    if (def.query) checkLeniently(def.query, input.query, 'query', warnings, problems);
+    if (def.body) checkLeniently(def.body, input.body, 'body', warnings, problems);
+  } else {
+    if (def.query) add(validate(def.query, input.query, true));
+    if (def.body) add(validate(def.body, input.body));
+  }
+  // Under strict mode, what leniency would have accepted is listed with the request's other problems.
+  if (problems.length > 0) throw new ApiError([...problems, ...(warnings?.refusals() ?? [])].slice(0, MAX_PROBLEMS));
 }
 
 /**
@@ -91,31 +101,44 @@ function check(def: RouteDef, input: RequestInput, early: ErrorItem[]): void {
  * leave it, and a parameter the route does not declare is a problem (http/parameters.ts). The
  * control plane reads its query as sent.
  */
-function queryOf(def: RouteDef, incoming: Incoming, url: UrlParts, body: Record<string, unknown>, problems: ErrorItem[]): Record<string, unknown> {
+function queryOf(def: RouteDef, incoming: Incoming, url: UrlParts, body: Record<string, unknown>, problems: ErrorItem[], warnings: RequestWarnings | undefined): Record<string, unknown> {
   const query: Record<string, unknown> = parseQuery(url.search);
-  if (def.scope === 'admin') return query;
+  if (def.scope === 'admin' || !warnings) return query;
   const bodyIsQuery = def.method === 'DELETE' && !def.body;
   if (bodyIsQuery) mergeDeleteBody(query, body, problems);
   dropEchoes(incoming.params, query, def.method === 'GET' || bodyIsQuery ? undefined : body, problems);
-  refuseUndeclared(def.query, query, problems);
+  ignoreUndeclared(def.query, query, warnings);
   return query;
 }
 
-function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, store: Store, body: Record<string, unknown>, app: A): RequestInput & { app: A } {
+function buildInput<A>(def: RouteDef, incoming: Incoming, url: UrlParts, store: Store, body: Record<string, unknown>, app: A, warnings?: RequestWarnings): RequestInput & { app: A } {
   const problems: ErrorItem[] = [];
   const input = {
     store,
     params: incoming.params,
     // Validation coerces it in place; the journal keeps the query string as sent.
-    query: queryOf(def, incoming, url, body, problems),
+    query: queryOf(def, incoming, url, body, problems, warnings),
     body,
     origin: url.origin,
     // Page links point at the path as routed: `/users/?page=2` links to `/users?page=3`.
     path: routedPath(url.pathname),
     app,
   };
-  check(def, input, problems);
+  check(def, input, problems, warnings);
   return input;
+}
+
+/** The header a request sets strict mode with, over its app's setting and the process's. */
+export const STRICT_HEADER = 'x-mock-strict';
+
+/** The response header that lists a request's warnings. */
+export const WARNING_HEADER = 'x-mock-warning';
+
+function warningsFor(store: Store, app: AppState, request: Request): RequestWarnings {
+  const sent = request.headers.get(STRICT_HEADER);
+  const flag = readFlag(sent);
+  if (sent !== null && flag === undefined) throw apiError('parameter_invalid', 'X-Mock-Strict must be true or false (or 1 or 0).', 'X-Mock-Strict');
+  return new RequestWarnings(flag ?? app.config.strict ?? store.strict, store.mutedWarnings(app));
 }
 
 function success(result: RouteResult, requestId: string, now: number, rate: RateInfo | null): Response {
@@ -152,7 +175,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         return response;
       }
       const url = splitUrl(href);
-      const target: Target = { path: url.pathname, search: url.search };
+      const target: Target = { path: url.pathname, search: url.search, original: originalPathOf(incoming.request) };
       let app: AppState | undefined;
       let token = '';
       try {
@@ -175,16 +198,29 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const answer = (rate: RateInfo | null, body: JsonBody | null, failure?: unknown): Response => {
         let result: RouteResult | undefined;
         let response: Response;
+        let warnings: RequestWarnings | undefined;
+        let codes: string[] | undefined;
         try {
           if (failure !== undefined) throw failure;
-          const input = Object.assign(buildInput(route, incoming, url, store, body?.value ?? {}, appState), { token, version });
+          warnings = warningsFor(store, appState, incoming.request);
+          if (target.original !== undefined) warnings.add('path_normalized', `${target.original.slice(0, 100)} has repeated slashes: routed as ${target.path}.`);
+          const input = Object.assign(buildInput(route, incoming, url, store, body?.value ?? {}, appState, warnings), { token, version, warnings });
           checkVersionedRequest(route.operationId, version, input);
-          result = versionedResult(route.operationId, version, run(input), input);
+          warnings.enforce();
+          appState.requestWarnings = warnings;
+          try {
+            result = versionedResult(route.operationId, version, run(input), input);
+          } finally {
+            appState.requestWarnings = undefined;
+          }
           response = success(result, requestId, store.now(), rate);
         } catch (err) {
           response = fail(err, requestId, rate);
+          codes = err instanceof ApiError ? err.errors.map((e) => wireCode(e.code)) : undefined;
         }
-        record(store, appState, route, incoming.params, target, requestId, body, response.status, result, version);
+        const said = warnings?.header();
+        if (said !== undefined && response.status !== CLIENT_CLOSED_STATUS) response.headers.set(WARNING_HEADER, said);
+        record(store, appState, route, incoming.params, target, requestId, body, response.status, result, version, warnings, codes);
         return response;
       };
 
@@ -248,6 +284,8 @@ function touched(params: Record<string, string>, result: RouteResult | undefined
 interface Target {
   path: string;
   search: string;
+  /** The path as sent, when it had repeated slashes (http/slashes.ts). */
+  original?: string | undefined;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
@@ -278,7 +316,10 @@ function record(
   status: number,
   result: RouteResult | undefined,
   version: ApiVersion | null = null,
+  warnings?: RequestWarnings,
+  codes?: readonly string[],
 ): void {
+  if (app) store.report.record(app.id, route.operationId, status, codes, warnings);
   (app?.journal ?? store.anonymousJournal).add({
     seq: store.nextJournalSeq(),
     time: store.now(),
@@ -292,6 +333,7 @@ function record(
     operationId: route.operationId,
     api_version: version,
     touched: touched(params, result),
+    ...(warnings && warnings.list.length > 0 ? { warnings: warnings.list.map(({ error: _error, ...w }) => (warnings.isMuted(w.code) ? { ...w, muted: true } : w)) } : {}),
   });
 }
 

@@ -45,7 +45,7 @@ export const listConversations = appRoute({
   description:
     'Without type: every conversation, order the direction (asc|desc, default desc) and sort the field (created_at|updated_at|waiting_since, default updated_at). ' +
     'type=admin with admin_id (or its synonym id; nobody for the unassigned, a team id for a team\'s) and open=true|false; type=user with one of intercom_user_id, user_id or email and unread=true: then order is the field and sort the direction (the documented swap). ' +
-    'Sorting by waiting_since lists only conversations with a customer waiting. Without parts; paged by page and per_page (default 50, max 60) with an absolute next link. ' +
+    'Sorting by waiting_since lists only conversations with a customer waiting. Without parts; paged by page and per_page (default 20, as the real API; max 60) with an absolute next link. ' +
     'An unknown admin is 404 admin_not_found, an unknown customer 404 not_found, a filter without its type or a bad value 400 parameter_invalid, another type 400 bad_request.',
   tag: TAG,
   query: conversationListQuerySchema,

@@ -1,6 +1,7 @@
 // The route registry: app.ts mounts these and openapi.ts documents them, in this order. The scroll
 // routes come first: `/users/scroll` must win over `/users/{id}`.
 
+import { reportRoutes } from '../admin/report.js';
 import { CONTROL_ROUTES } from '../admin/routes.js';
 import { ADMIN_ROUTES } from './admins.js';
 import { NOTE_ROUTES } from './notes.js';
@@ -23,4 +24,6 @@ import { EVENT_ROUTES } from './events.js';
 import { JOB_ROUTES } from './jobs.js';
 import { SUBSCRIPTION_ROUTES } from './subscriptions.js';
 
-export const ROUTES: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...MESSAGE_ROUTES, ...EVENT_ROUTES, ...JOB_ROUTES, ...SUBSCRIPTION_ROUTES, ...CONTROL_ROUTES];
+const API_AND_CONTROL: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...MESSAGE_ROUTES, ...EVENT_ROUTES, ...JOB_ROUTES, ...SUBSCRIPTION_ROUTES, ...CONTROL_ROUTES];
+
+export const ROUTES: readonly RouteDef[] = [...API_AND_CONTROL, ...reportRoutes(API_AND_CONTROL)];

@@ -3,6 +3,7 @@
 
 import type { ErrorCode } from '../core/errors.js';
 import type { ApiVersion, VersionRange } from '../core/versions.js';
+import type { RequestWarnings } from '../core/warnings.js';
 import type { Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../store/app-state.js';
 import type { Store } from '../store/store.js';
@@ -26,6 +27,8 @@ export interface AppInput extends RequestInput {
   token: string;
   /** The API version the request is served in (Intercom-Version, else the app's). */
   version: ApiVersion;
+  /** What the request sent that the real API accepted but looks wrong (core/warnings.ts). */
+  warnings: RequestWarnings;
 }
 
 export interface AdminInput extends RequestInput {

@@ -8,6 +8,11 @@ import { customersWithEmail, listCustomers, requireCustomer, upsertUser, type Cu
 import { customerView, userListView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
 import { appRoute } from './route.js';
+import { apiError } from '../core/errors.js';
+import { normalEmail } from '../core/normal-text.js';
+import type { RequestWarnings } from '../core/warnings.js';
+import type { AppState } from '../store/app-state.js';
+import type { Customer } from '../store/types.js';
 
 export const getUser = appRoute({
   method: 'GET',
@@ -22,19 +27,33 @@ export const getUser = appRoute({
   handler: ({ app, params }) => ({ body: customerJson(app, requireCustomer(app, params.id ?? '', ['user', 'contact'], 'User Not Found')) }),
 });
 
+/** The real "View a user" by user_id: the one user, whatever the version; an email beside it only disagrees. */
+/** Parameters of the list that a lookup by user_id does not read. */
+const LIST_ONLY = [...Object.keys(customerListQuery), ...Object.keys(pagingQuery)];
+
+function userByUserId(app: AppState, userId: string, email: string | undefined, query: Record<string, unknown>, warnings: RequestWarnings): Customer {
+  const found = listCustomers(app, 'user', { user_id: userId }).slice(0, 1)[0];
+  if (!found) throw apiError('not_found', 'User Not Found');
+  for (const name of LIST_ONLY) if (query[name] !== undefined) warnings.add('unused_field', `${name} does not filter a lookup by user_id: ignored.`, name);
+  if (email !== undefined && normalEmail(email) !== (found.email ?? '')) {
+    warnings.add('identifier_overridden', `user_id ${JSON.stringify(userId.slice(0, 100))} names the user; the email beside it (${JSON.stringify(email.slice(0, 100))}) is not theirs and was not used.`, 'email');
+  }
+  return found;
+}
+
 export const listUsers = appRoute({
   method: 'GET',
   path: '/users',
   operationId: 'listUsers',
   summary: 'List users, or find them by user_id or email',
   description:
-    'Users oldest first, paged (per_page default 50, max 60; `next` is absent on the last page). user_id or email (case-insensitive) finds users, in the lookup order id → user_id → email: with both, user_id decides alone; no match gives total_count 0. In API version 1.1 an email lists the users and the leads (type contact) with it, oldest first; from 1.2 users only. ' +
+    'Users oldest first, paged (per_page default 50, max 60; `next` is null on the last page). user_id answers the one user with it in every version (the real "View a user"; none: 404 not_found; with an email too, user_id decides alone and an email that names someone else is a warning). email (case-insensitive) alone: in API version 1.0 the one user (several: 409 conflict, none: 404 not_found); in 1.1 a list of the users and the leads (type contact) with it, oldest first; from 1.2 users only; no match gives total_count 0. ' +
     'tag_id or segment_id (not both: 400 bad_request) lists the users holding it, in the order they got it; created_since (days), sort and order as described on each parameter.',
   tag: 'Users',
   query: openObj({ user_id: str(), email: str(), ...customerListQuery, ...pagingQuery }),
   response: {
     status: 200,
-    description: 'The users; in API version 1.0 an email lookup without user_id answers the one user (several: 409 conflict, none: 404 not_found)',
+    description: 'The users; with user_id (any version) or an email alone in API version 1.0, the one user',
     schema: { anyOf: [userListSchema, userOrLeadSchema] },
   },
   errors: ['parameter_invalid', 'bad_request', 'not_found', 'conflict'],
@@ -42,11 +61,8 @@ export const listUsers = appRoute({
     const { user_id, email } = input.query as { user_id?: string; email?: string };
     const filter = listFilterOf(input.query);
     const now = input.store.now();
-    const lookup = { ...(user_id !== undefined ? { user_id } : {}), ...(email !== undefined ? { email } : {}) };
-    const users =
-      user_id === undefined && email === undefined
-        ? filteredCustomers(input.app, 'user', filter, now)
-        : refine(user_id === undefined ? customersWithEmail(input.app, emailListTypes(input.version), email ?? '') : listCustomers(input.app, 'user', lookup), filter, now);
+    if (user_id !== undefined) return { body: customerJson(input.app, userByUserId(input.app, user_id, email, input.query, input.warnings)) };
+    const users = email === undefined ? filteredCustomers(input.app, 'user', filter, now) : refine(customersWithEmail(input.app, emailListTypes(input.version), email), filter, now);
     const page = paginate(users, scrollablePageRequestOf(input.query), input);
     return { body: userListView(input.app, users.total, page.items, page.pages) };
   },

@@ -1,6 +1,6 @@
 // Schemas shared by many operations: the error envelope, pages, and the small list wrappers.
 
-import { arr, constant, int, obj, str, type Schema } from './json-schema.js';
+import { arr, constant, int, nullable, obj, str, type Schema } from './json-schema.js';
 
 export const errorListSchema: Schema = obj(
   {
@@ -14,7 +14,7 @@ export const errorListSchema: Schema = obj(
 export const pagesSchema: Schema = obj(
   {
     type: constant('pages'),
-    next: str({ format: 'uri' }),
+    next: nullable(str({ format: 'uri', description: 'null on the last page' })),
     page: int({ minimum: 1 }),
     per_page: int({ minimum: 1 }),
     total_pages: int({ minimum: 0 }),

@@ -2,7 +2,7 @@
 
 import { customAttributesSchema, tagListSchema } from './common.js';
 import { companyFields } from './customer.js';
-import { arr, constant, int, nullable, num, obj, openObj, str, type Schema } from './json-schema.js';
+import { arr, constant, int, nullable, obj, openObj, str, type Schema } from './json-schema.js';
 
 const nullableStr = nullable(str());
 const nullableTime = nullable(int());
@@ -17,13 +17,13 @@ export const companySchema: Schema = obj(
     created_at: int(),
     updated_at: int(),
     last_request_at: nullableTime,
-    monthly_spend: nullable(num()),
+    monthly_spend: nullable(int()),
     session_count: int({ minimum: 0 }),
     user_count: int({ minimum: 0, description: 'Users and leads in the company, live.' }),
     size: nullable(int()),
     website: nullableStr,
     industry: nullableStr,
-    plan: nullable(obj({ type: constant('plan'), name: str() }, ['type', 'name'])),
+    plan: nullable(obj({ type: constant('plan'), id: str({ description: 'a numeric string, the same for every company with that plan' }), name: str() }, ['type', 'id', 'name'])),
     tags: tagListSchema,
     segments: obj(
       { type: constant('segment.list'), segments: arr(obj({ type: constant('segment'), id: str(), name: str() }, ['type', 'id', 'name'])) },
@@ -40,8 +40,9 @@ export const companySchema: Schema = obj(
 export const companyBodySchema: Schema = openObj(
   {
     company_id: { type: ['string', 'integer'], maxLength: 255, description: 'The client-assigned id: the company is created when new, updated otherwise.' },
+    id: { type: ['string', 'integer'], maxLength: 255, description: 'Without company_id: the Intercom id of the company to update (PHP\'s README); one that names no company is read as its company_id, with a warning.' },
     ...companyFields,
   },
-  ['company_id'],
+  [],
   { description: 'Server-computed members (id, user_count, session_count, tags, segments, ...) are ignored.' },
 );

@@ -13,6 +13,9 @@ const authorSchema: Schema = obj(
 const customerRef: Schema = obj({ type: oneOfStrings(['user', 'lead']), id: str() }, ['type', 'id']);
 const attachment: Schema = obj({ name: str(), url: str() }, ['name', 'url']);
 
+/** The conversation list's page size when none is asked for: 20, the real API's [C] (the other lists page 50). */
+export const CONVERSATIONS_PER_PAGE = 20;
+
 export const partSchema: Schema = obj(
   {
     type: constant('conversation_part'),
@@ -128,7 +131,7 @@ export const conversationListQuerySchema: Schema = openObj({
   sort: str({ description: 'without type: the field, created_at, updated_at (default) or waiting_since; with type: the direction, asc or desc (default desc)' }),
   display_as: displayAs,
   page: int({ minimum: 1, default: 1 }),
-  per_page: int({ minimum: 1, maximum: 60, default: 50 }),
+  per_page: int({ minimum: 1, maximum: 60, default: CONVERSATIONS_PER_PAGE }),
 });
 
 const identity = {
@@ -151,11 +154,11 @@ export const customersListSchema: Schema = obj({ customers: arr(customerRef, { m
 
 export const replyBodySchema: Schema = openObj(
   {
-    type: oneOfStrings(['admin', 'user'], { description: 'may be left out when admin_id is sent (then admin)' }),
+    type: oneOfStrings(['admin', 'user', 'admin_reply', 'user_reply'], { description: 'may be left out when admin_id is sent (then admin); admin_reply and user_reply (Java\'s spelling) are read as admin and user, with a warning' }),
     admin_id: ref('for type admin'),
     ...identity,
-    message_type: oneOfStrings(['comment', 'note', 'assignment', 'open', 'close', 'snoozed'], { description: 'users can only comment; open also unsnoozes' }),
-    body: bodyText({ minLength: 1, description: 'required for comment and note; optional otherwise' }),
+    message_type: oneOfStrings(['comment', 'note', 'assignment', 'open', 'close', 'snoozed'], { description: 'users can only comment or open; open also unsnoozes' }),
+    body: bodyText({ description: 'required (not empty) for comment and note; optional otherwise, where an empty one is none' }),
     attachment_urls: arr(urlText(), { maxItems: MAX_ATTACHMENTS, description: `comment and note only, at most ${MAX_ATTACHMENTS}` }),
     assignee_id: ref('message_type assignment: an admin or team id, "0" to unassign'),
     snoozed_until: { type: ['string', 'integer'], description: 'message_type snoozed: unix seconds in the future (a millisecond value is refused)' },

@@ -122,7 +122,7 @@ export const customAttributesInput: Schema = {
 /** The writable members of a company, in a customer's `companies` and in POST /companies. */
 export const companyFields: Record<string, Schema> = {
   name: shortText(),
-  monthly_spend: nullable(num()),
+  monthly_spend: nullable(int()),
   plan: nullable(shortText()),
   size: nullable(int({ minimum: 0 })),
   website: nullable(urlText()),
@@ -134,10 +134,11 @@ export const companyFields: Record<string, Schema> = {
 const companyItem: Schema = openObj(
   {
     company_id: { type: ['string', 'integer'], maxLength: 255, description: 'The client-assigned company id; the company is created when new.' },
+    id: { type: ['string', 'integer'], maxLength: 255, description: 'Without company_id: the company\'s Intercom id (.NET, Ruby); one that names no company is read as its company_id (Python), with a warning.' },
     ...companyFields,
     remove: bool({ description: 'true detaches the customer from the company.' }),
   },
-  ['company_id'],
+  [],
 );
 
 const time = (description: string): Schema => nullable(unixTime({ description }));

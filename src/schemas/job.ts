@@ -55,7 +55,7 @@ export const jobSchema: Schema = obj(
     updated_at: time,
     completed_at: nullable(time),
     closing_at: time,
-    state: oneOfStrings(['pending', 'running', 'completed', 'failed']),
+    state: oneOfStrings(['running', 'completed', 'failed'], { description: 'running until every task has run (a new job included, as the real API answered one)' }),
     links: obj({ error: str(), self: str() }, ['error', 'self']),
     tasks: arr(taskSchema),
   },

@@ -15,6 +15,17 @@ export interface Problem {
   /** `missing` when a required member is absent, `invalid` otherwise. */
   kind: 'missing' | 'invalid';
   message: string;
+  /** Where a lenient reader may repair it: a member no schema lists, or a value of another type. */
+  fix?: Fix;
+}
+
+/** A problem a lenient reader can repair in place (http/leniency.ts). */
+export interface Fix {
+  kind: 'unknown' | 'type';
+  /** The member's keys from the document's root. */
+  pointer: string[];
+  /** For `type`: the types the schema allows, e.g. `string` or `integer,null`. */
+  expected?: string;
 }
 
 export const AJV_OPTIONS: Options = { allErrors: true, strict: false, validateFormats: false, strictNumbers: true };
@@ -73,7 +84,18 @@ function pathOf(instancePath: string): string {
 
 const join = (a: string, b: string): string => (a ? `${a}.${b}` : b);
 
-const unknownMember = (path: string): Problem => ({ path, kind: 'invalid', message: `${path} is not a recognised member.` });
+const unknownMember = (path: string, pointer?: string[]): Problem => ({
+  path,
+  kind: 'invalid',
+  message: `${path} is not a recognised member.`,
+  ...(pointer ? { fix: { kind: 'unknown' as const, pointer } } : {}),
+});
+
+const segments = (instancePath: string): string[] =>
+  instancePath === '' ? [] : instancePath.split('/').slice(1).map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/** Inside anyOf/oneOf a branch's complaint need not be the one to repair. */
+const inBranch = (e: ErrorObject): boolean => e.schemaPath.includes('/anyOf/') || e.schemaPath.includes('/oneOf/');
 
 function describe(e: ErrorObject): Problem {
   const at = pathOf(e.instancePath);
@@ -82,11 +104,21 @@ function describe(e: ErrorObject): Problem {
     case 'required':
       return { path: join(at, String(p.missingProperty)), kind: 'missing', message: `${join(at, String(p.missingProperty))} is a required parameter.` };
     case 'additionalProperties':
-      return unknownMember(join(at, String(p.additionalProperty)));
+      return unknownMember(join(at, String(p.additionalProperty)), inBranch(e) ? undefined : [...segments(e.instancePath), String(p.additionalProperty)]);
     case 'type':
-      return { path: at, kind: 'invalid', message: `${at || 'body'} must be of type ${String(p.type).replace(',', ' or ')}.` };
+      return {
+        path: at,
+        kind: 'invalid',
+        message: `${at || 'body'} must be of type ${String(p.type).replace(',', ' or ')}.`,
+        ...(inBranch(e) || e.instancePath === '' ? {} : { fix: { kind: 'type' as const, pointer: segments(e.instancePath), expected: String(p.type) } }),
+      };
     case 'enum':
-      return { path: at, kind: 'invalid', message: `${at} must be one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}.` };
+      return {
+        path: at,
+        kind: 'invalid',
+        message: `${at} must be one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}.`,
+        ...(isFlagEnum(p.allowedValues) && !inBranch(e) && e.instancePath !== '' ? { fix: { kind: 'type' as const, pointer: segments(e.instancePath), expected: 'flag' } } : {}),
+      };
     case 'const':
       return { path: at, kind: 'invalid', message: `${at} must be ${JSON.stringify(p.allowedValue)}.` };
     default:
@@ -166,15 +198,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * over its maxProperties. A 1 MiB body of such members would otherwise cost tens of ms of checks
  * whose results the answer leaves out.
  */
-function oversized(schema: Schema, value: unknown): Problem[] | undefined {
+function oversized(schema: Schema, value: unknown, lenient: boolean): Problem[] | undefined {
   if (!isRecord(value)) return undefined;
   const props = (schema.properties ?? {}) as Record<string, Schema>;
-  if (schema.additionalProperties === false) {
+  // A lenient reader removes every unknown member anyway (a walk of the body it pays once).
+  if (schema.additionalProperties === false && !lenient) {
     // The answer lists MAX_PROBLEMS of them, so one more than that settles it: no need to go on.
     const unknown: string[] = [];
     for (const key in value) {
       if (Object.hasOwn(props, key)) continue;
-      if (unknown.length === MAX_PROBLEMS) return unknown.map(unknownMember);
+      if (unknown.length === MAX_PROBLEMS) return unknown.map((key) => unknownMember(key));
       unknown.push(key);
     }
   }
@@ -187,10 +220,52 @@ function oversized(schema: Schema, value: unknown): Problem[] | undefined {
   return undefined;
 }
 
-export function validate(schema: Schema, value: unknown, coerce = false): readonly Problem[] {
-  const early = coerce ? undefined : oversized(schema, value);
+/** A query flag declared as the text `true` or `false` (`include_count`, `include_archived`). */
+export function isFlagEnum(values: unknown): boolean {
+  return Array.isArray(values) && values.length === 2 && values[0] === 'true' && values[1] === 'false';
+}
+
+const booleanKeys = new WeakMap<Schema, readonly (readonly [string, 'boolean' | 'flag'])[]>();
+
+const booleanKeysOf = (schema: Schema): readonly (readonly [string, 'boolean' | 'flag'])[] =>
+  derived(booleanKeys, schema, (props) => {
+    const out: [string, 'boolean' | 'flag'][] = [];
+    for (const k of Object.keys(props)) {
+      const type = props[k]?.type;
+      if (type === 'boolean' || (Array.isArray(type) && type.includes('boolean'))) out.push([k, 'boolean']);
+      else if (isFlagEnum(props[k]?.enum)) out.push([k, 'flag']);
+    }
+    return out;
+  });
+
+/** Query text a boolean parameter reads as that boolean: true/false in any letter case, 1/0. */
+export function booleanText(text: string): boolean | undefined {
+  if (text.length > 5) return undefined;
+  const t = text.toLowerCase();
+  return t === 'true' || t === '1' ? true : t === 'false' || t === '0' ? false : undefined;
+}
+
+/** Boolean query parameters sent as any spelling of a boolean, made booleans before ajv coerces the rest. */
+function readBooleans(schema: Schema, value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const [key, kind] of booleanKeysOf(schema)) {
+    const v = record[key];
+    if (typeof v !== 'string') continue;
+    const b = booleanText(v);
+    if (b !== undefined) record[key] = kind === 'flag' ? String(b) : b;
+  }
+}
+
+/**
+ * Problems of `value` against `schema`. With `fixes`, the problems a lenient reader can repair
+ * (an unknown member, a value of another type) go there instead, every one of them.
+ */
+export function validate(schema: Schema, value: unknown, coerce = false, fixes?: Problem[]): readonly Problem[] {
+  const early = coerce ? undefined : oversized(schema, value, fixes !== undefined);
   if (early) return early;
   const fn = compile(schema, coerce);
+  if (coerce) readBooleans(schema, value);
   // Read before ajv coerces the text in place.
   const plain = coerce ? notPlainIntegers(schema, value) : undefined;
   const valid = fn(value);
@@ -210,13 +285,14 @@ export function validate(schema: Schema, value: unknown, coerce = false): readon
   }
   if (valid) return out;
   for (const e of fn.errors ?? []) {
-    if (out.length >= MAX_PROBLEMS) break;
+    if (out.length >= MAX_PROBLEMS && fixes === undefined) break;
     // anyOf/oneOf report each branch; the type error of the nullable branch says nothing useful.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const problem = describe(e);
     if (seen.has(problem.path)) continue;
     seen.add(problem.path);
-    out.push(problem);
+    if (fixes !== undefined && problem.fix) fixes.push(problem);
+    else if (out.length < MAX_PROBLEMS) out.push(problem);
   }
   return out;
 }

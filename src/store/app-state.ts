@@ -1,6 +1,7 @@
 // One app's state: copy-on-write collections over a shared seeded base, plus the indexes that keep
 // every lookup O(1) in the app's size. Records are replaced, never mutated, so the base stays shared.
 
+import type { RequestWarnings, WarningCode } from '../core/warnings.js';
 import { CowMap, UndoLog, type AnyCowMap, type MapKey } from '../core/cow.js';
 import { CowLog } from '../core/cow-log.js';
 import { machinePart, objectId, RequestIds } from '../core/ids.js';
@@ -264,6 +265,17 @@ export type Changes = readonly [AnyCowMap, MapKey, unknown][];
 export class AppState {
   readonly id: string;
   config: AppConfig;
+  /**
+   * The warnings of the request running on this app (set by the pipeline around its handler), so a
+   * rule can report an accepted-but-suspicious input without knowing about HTTP; none outside one.
+   */
+  requestWarnings: RequestWarnings | undefined = undefined;
+
+  /** Reports to the running request, if any (core/warnings.ts); under strict mode this throws its error. */
+  warn(code: WarningCode, message: string, field?: string, error?: string): void {
+    this.requestWarnings?.add(code, message, field, error);
+  }
+
   data: Collections<'live'>;
   /** Enrichment and bulk tasks, in due order (store/jobs.ts). */
   jobs: Job[];

@@ -39,7 +39,7 @@ export interface BulkError {
 }
 
 export type TaskState = 'pending' | 'completed' | 'failed';
-export type JobState = 'pending' | 'running' | 'completed' | 'failed';
+export type JobState = 'running' | 'completed' | 'failed';
 
 export interface BulkTask {
   id: string;
@@ -75,8 +75,8 @@ export function jobState(job: BulkJob): JobState {
     if (t.state === 'pending') pending++;
     else if (t.state === 'failed') failed++;
   }
-  if (pending === job.tasks.length) return 'pending';
-  if (pending > 0) return 'running';
+  // A job none of whose tasks has run yet is running, as the real API answered a new one [C].
+  if (pending > 0 || job.tasks.length === 0) return 'running';
   return failed === job.tasks.length ? 'failed' : 'completed';
 }
 
@@ -142,7 +142,7 @@ function newJob(app: AppState, now: number): BulkJob {
   if (seq - first >= MAX_JOBS) {
     const oldestId = order.get(String(first));
     const oldest = oldestId === undefined ? undefined : app.data.bulkJobs.get(oldestId);
-    if (oldest && (jobState(oldest) === 'pending' || jobState(oldest) === 'running')) {
+    if (oldest && jobState(oldest) === 'running') {
       throw apiError('resource_limit_exceeded', `This app already holds ${MAX_JOBS} jobs and the oldest (${oldest.id}) has not finished; run the queue (POST /__admin/jobs/run) or reset the app.`);
     }
     order.delete(String(first));

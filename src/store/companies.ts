@@ -2,7 +2,7 @@
 // `companies` of a customer write. Changes are planned (and every problem found) before anything
 // is stored, so a rejected request leaves the app as it was.
 
-import { ApiError, apiError, type ErrorItem } from '../core/errors.js';
+import { ApiError, apiError, missing, type ErrorItem } from '../core/errors.js';
 import type { AppState } from './app-state.js';
 import { mergeCustomAttributes } from './custom-attributes.js';
 import { emptyCompany } from './normalize.js';
@@ -10,7 +10,9 @@ import type { Store } from './store.js';
 import type { Company } from './types.js';
 
 export interface CompanyInput {
-  company_id: string | number;
+  company_id?: string | number;
+  /** Without company_id: the company's Intercom id (companyIdOf). */
+  id?: string | number;
   name?: string;
   monthly_spend?: number | null;
   plan?: string | null;
@@ -34,6 +36,20 @@ export interface CompanyPlan {
  * The companies `inputs` create or update, not yet stored. Several items naming one company_id
  * apply in order to the same company. Throws every problem at once; allocates ids only when all is valid.
  */
+/**
+ * The company_id a write names: its own, else the company whose Intercom id `id` is (.NET and Ruby
+ * name companies so), else `id` read as a company_id (Python's README), which is reported.
+ */
+function companyIdOf(app: AppState, input: CompanyInput, companyIdField: string, idField: string): string {
+  if (input.company_id !== undefined) return String(input.company_id);
+  if (input.id === undefined) throw missing(companyIdField, `${companyIdField} is a required parameter.`);
+  const id = String(input.id);
+  const company = app.data.companies.get(id);
+  if (company) return company.company_id;
+  app.warn('coerced_value', `${idField} ${JSON.stringify(id.slice(0, 100))} names no company: read as its company_id.`, idField);
+  return id;
+}
+
 export function planCompanies(
   store: Store,
   app: AppState,
@@ -56,7 +72,7 @@ export function planCompanies(
   const drafts: { companyId: string; input: CompanyInput; remove: boolean; attributes: Company['custom_attributes'] }[] = [];
   inputs.forEach((input, i) => {
     const remove = removable && input.remove === true;
-    const companyId = String(input.company_id);
+    const companyId = companyIdOf(app, input, at(i, 'company_id'), at(i, 'id'));
     if (companyId === '') problems.push({ code: 'parameter_invalid', message: 'company_id cannot be empty.', field: at(i, 'company_id') });
     const before = current(companyId);
     const merged = mergeCustomAttributes(before?.custom_attributes ?? {}, input.custom_attributes, at(i, 'custom_attributes'));

@@ -3,11 +3,13 @@
 // with type=admin or type=user, `order` is the field and `sort` the direction. Every form reads a
 // sorted index of its scope (conversation-index.ts): a page costs the page, never a walk of the app.
 
+import { booleanText } from '../schemas/validate.js';
 import { apiError, badChoice, invalid, missing } from '../core/errors.js';
-import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../core/pagination.js';
+import { paginate, type PageLink, type Pages } from '../core/pagination.js';
+import { CONVERSATIONS_PER_PAGE } from '../schemas/conversation.js';
 import type { AppState } from './app-state.js';
 import { ALL_SCOPE, assigneeScope, customerScope, type ConversationFilter, type ConversationSortKey } from './conversation-index.js';
-import { findCustomer, identifiersOf, type IdentityField } from './conversations.js';
+import { findCustomer, firstIdentifier, identifiersOf } from './conversations.js';
 import { allHolders, holderKey } from './memberships.js';
 import { joined } from './join-log.js';
 import type { Conversation } from './types.js';
@@ -54,7 +56,7 @@ export function listConversations(app: AppState, q: ConversationListQuery, link:
     // The index holds newest first: ascending reads it backwards.
     slice: (start: number, end: number) => index.slice(start, end, plan.direction === 'asc').map((id) => conversations.get(id) as Conversation),
   };
-  return paginate(listing, { page: q.page ?? 1, perPage: q.per_page ?? DEFAULT_PER_PAGE }, link);
+  return paginate(listing, { page: q.page ?? 1, perPage: q.per_page ?? CONVERSATIONS_PER_PAGE }, link);
 }
 
 function planOf(app: AppState, q: ConversationListQuery): Plan {
@@ -100,8 +102,7 @@ function userPlan(app: AppState, q: ConversationListQuery): Plan {
   // identifiersOf skips the members left undefined (given() turns an empty one into undefined).
   const ids = identifiersOf({ intercom_user_id: given(q.intercom_user_id), user_id: given(q.user_id), email: given(q.email) });
   if (ids.length === 0) throw missing('intercom_user_id', 'type=user needs one of intercom_user_id, user_id or email.');
-  if (ids.length > 1) throw invalid((ids[1] as { field: IdentityField }).field, 'Name the customer by exactly one of intercom_user_id, user_id or email.');
-  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const { field, value } = firstIdentifier(app, ids);
   const customer = findCustomer(app, field, value);
   const { conversations } = app.data;
   return {
@@ -140,7 +141,7 @@ function directionOf(raw: string | undefined, name: string, filtered: boolean): 
 function booleanOf(raw: string | undefined, name: string): boolean | undefined {
   const v = given(raw);
   if (v === undefined) return undefined;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
+  const b = booleanText(v);
+  if (b !== undefined) return b;
   throw invalid(name, `${name} is true or false, not ${JSON.stringify(v)}.`);
 }

@@ -5,7 +5,7 @@
 
 import { apiError, invalid, missing } from '../core/errors.js';
 import type { AppState } from './app-state.js';
-import { findCustomer, identifiersOf, lookup, type IdentityField } from './conversations.js';
+import { findCustomer, firstIdentifier, identifiersOf, lookup, type IdentityField } from './conversations.js';
 import type { Store } from './store.js';
 import type { Admin, Conversation, Customer } from './types.js';
 import { convertVisitor } from './visitors.js';
@@ -39,7 +39,8 @@ export function createMessage(store: Store, app: AppState, input: MessageInput):
 function fromAdmin(store: Store, app: AppState, input: MessageInput, from: Party): MessageResult {
   const messageType = input.message_type ?? 'inapp';
   if (messageType === 'email' && (input.subject === undefined || input.subject === '')) throw apiError('subject_missing', 'No subject supplied for email message', 'subject');
-  if (messageType === 'inapp' && input.template !== undefined) throw invalid('template', 'template applies to email messages only.');
+  // .NET and Java fill template in for every message: an in-app one ignores it.
+  if (messageType === 'inapp' && input.template !== undefined) app.warn('unused_field', 'template applies to email messages only: ignored.', 'template');
   if (from.id === undefined) throw missing('from.id', 'from.id (the admin\'s id) is a required parameter.');
   const admin = app.data.admins.get(String(from.id));
   if (!admin) throw apiError('not_found', 'Admin Not Found', 'from.id');
@@ -67,9 +68,7 @@ function party(app: AppState, p: Party, at: string): Customer {
   // identifiersOf skips the members left undefined.
   const ids = identifiersOf({ intercom_user_id: p.id, user_id: p.user_id, email: p.email });
   if (ids.length === 0) throw missing(`${at}.id`, `${at} needs one of id, user_id or email.`);
-  // The id comes first in identifiersOf's order, so a second identifier is a user_id or an email.
-  if (ids.length > 1) throw invalid(`${at}.${(ids[1] as { field: IdentityField }).field}`, `Name the ${at === 'to' ? 'recipient' : 'sender'} by exactly one of id, user_id or email.`);
-  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const { field, value } = firstIdentifier(app, ids, `${at}.`);
   const member = `${at}.${field === 'intercom_user_id' ? 'id' : field}`;
   const customer = type === 'user' ? findCustomer(app, field, value, member) : lookupLead(app, field, value, member);
   const wanted = type === 'user' ? 'user' : 'contact';
@@ -88,8 +87,9 @@ function fromCustomer(store: Store, app: AppState, input: MessageInput, from: Pa
   if (from.type !== 'user' && from.type !== 'contact') throw apiError('bad_request', "bad 'from.type' parameter: use admin, user or contact", 'from.type');
   // "Plaintext only": a customer's message is in-app, with no subject, template or recipient.
   if (input.message_type !== undefined && input.message_type !== 'inapp') throw invalid('message_type', 'A user or lead sends in-app messages only.');
+  // Go always sends "to": {} (a struct omitempty cannot drop); .NET an empty subject.
   for (const member of ['subject', 'template', 'to'] as const) {
-    if (input[member] !== undefined) throw invalid(member, `${member} is for admin messages; a user or lead message has none.`);
+    if (input[member] !== undefined) app.warn('unused_field', `${member} is for admin messages; a user or lead message has none: ignored.`, member);
   }
   // A visitor writing as a contact "is automatically converted to a lead" first.
   const named = from.id !== undefined ? app.data.customers.get(String(from.id)) : from.user_id !== undefined ? app.customerByUserId(String(from.user_id)) : undefined;

@@ -10,6 +10,7 @@ import type { AppState } from './app-state.js';
 import { customerScope } from './conversation-index.js';
 import { lifecycleAt, type Lifecycle } from './conversation-state.js';
 import {
+  firstIdentifier,
   attachmentOf,
   authorTypeOf,
   findCustomer,
@@ -20,7 +21,6 @@ import {
   newPartId,
   PARTS_PER_MINUTE,
   type CustomerIdentity,
-  type IdentityField,
 } from './conversations.js';
 import { joined } from './join-log.js';
 import type { Store } from './store.js';
@@ -31,7 +31,7 @@ const PART_WINDOW_SECONDS = 60;
 export type ReplyType = 'comment' | 'note' | 'assignment' | 'open' | 'close' | 'snoozed';
 
 export interface ReplyInput extends CustomerIdentity {
-  type?: 'admin' | 'user';
+  type?: 'admin' | 'user' | 'admin_reply' | 'user_reply';
   admin_id?: string | number;
   message_type: ReplyType;
   body?: string;
@@ -50,35 +50,44 @@ const ONLY_WITH: Record<'assignee_id' | 'snoozed_until' | 'attachment_urls', rea
 /** POST /conversations/{id}/reply: the conversation with its new part. */
 export function reply(store: Store, app: AppState, id: string, input: ReplyInput): Conversation {
   const conversation = getConversation(app, id);
+  // Java sends snoozed_until 0 with every admin reply: a member another message_type uses is ignored.
   for (const [member, types] of Object.entries(ONLY_WITH)) {
     if (input[member as keyof typeof ONLY_WITH] !== undefined && !types.includes(input.message_type)) {
-      throw invalid(member, `${member} goes with message_type ${types.join(' or ')}, not ${input.message_type}.`);
+      app.warn('unused_field', `${member} goes with message_type ${types.join(' or ')}, not ${input.message_type}: ignored.`, member);
     }
   }
-  if ((input.message_type === 'comment' || input.message_type === 'note') && (input.body === undefined || input.body === '')) {
-    throw missing('body', `body is a required parameter for a ${input.message_type}.`);
+  if (input.message_type === 'comment' || input.message_type === 'note') {
+    if (input.body === undefined) throw missing('body', `body is a required parameter for a ${input.message_type}.`);
+    if (input.body === '') throw invalid('body', `body must not be empty for a ${input.message_type}.`);
   }
   const now = store.now();
-  const isAdmin = replierType(input) === 'admin';
+  const isAdmin = replierType(app, input) === 'admin';
   const author = isAdmin ? adminAuthor(app, input) : userAuthor(app, conversation, input);
   const was = lifecycleAt(conversation, now);
   const change = isAdmin ? adminChange(app, input, was, now) : userChange(was, now);
   const part: ConversationPart = {
     id: newPartId(conversation),
     part_type: input.message_type as PartType,
-    body: input.message_type === 'snoozed' ? null : (input.body ?? null),
+    // An empty body (.NET's default on assignment, open and close) is no body.
+    body: input.message_type === 'snoozed' || input.body === '' ? null : (input.body ?? null),
     created_at: now,
     updated_at: now,
     notified_at: now,
     assigned_to: change.assigned_to ?? null,
     author,
-    attachments: (input.attachment_urls ?? []).map(attachmentOf),
+    attachments: ONLY_WITH.attachment_urls.includes(input.message_type) ? (input.attachment_urls ?? []).map(attachmentOf) : [],
   };
   return appendPart(app, { ...conversation, ...change.fields, updated_at: now }, conversation, part, now);
 }
 
 /** `type` may be left out when admin_id is sent (the unsnooze example of the 1.2 docs sends none). */
-function replierType(input: ReplyInput): 'admin' | 'user' {
+function replierType(app: AppState, input: ReplyInput): 'admin' | 'user' {
+  // Java types its replies admin_reply and user_reply.
+  if (input.type === 'admin_reply' || input.type === 'user_reply') {
+    const type = input.type === 'admin_reply' ? 'admin' : 'user';
+    app.warn('coerced_value', `type must be admin or user: ${JSON.stringify(input.type)} was read as ${JSON.stringify(type)}.`, 'type');
+    return type;
+  }
   if (input.type !== undefined) return input.type;
   if (input.admin_id !== undefined) return 'admin';
   throw missing('type', 'type is a required parameter (admin or user); it may be left out only when admin_id names the admin.');
@@ -91,11 +100,11 @@ function adminAuthor(app: AppState, input: ReplyInput): Author {
 }
 
 function userAuthor(app: AppState, conversation: Conversation, input: ReplyInput): Author {
-  if (input.message_type !== 'comment') throw invalid('message_type', 'A user can only reply with message_type comment.');
+  // Go's README and unit test send a user's open ("User reply that opens") [I]; nothing else but a comment.
+  if (input.message_type !== 'comment' && input.message_type !== 'open') throw invalid('message_type', 'A user can only reply with message_type comment or open.');
   const ids = identifiersOf(input);
   if (ids.length === 0) throw missing('intercom_user_id', 'A user reply needs one of intercom_user_id, user_id or email.');
-  if (ids.length > 1) throw invalid((ids[1] as { field: IdentityField }).field, 'Identify the replying user by exactly one of intercom_user_id, user_id or email.');
-  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const { field, value } = firstIdentifier(app, ids);
   const found = lookup(app, field, value);
   if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
   const member = found.find(inConversation(conversation));
@@ -179,8 +188,7 @@ function appendPart(app: AppState, next: Conversation, current: Conversation, pa
 export function replyToLast(store: Store, app: AppState, input: ReplyInput): Conversation {
   const ids = identifiersOf(input);
   if (ids.length === 0) throw missing('intercom_user_id', 'Replying to the last conversation needs one of intercom_user_id, user_id or email of its customer.');
-  if (ids.length > 1) throw invalid((ids[1] as { field: IdentityField }).field, 'Name the customer by exactly one of intercom_user_id, user_id or email.');
-  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const { field, value } = firstIdentifier(app, ids);
   const customer = findCustomer(app, field, value);
   const { conversations } = app.data;
   const index = app.conversationLists.get(customerScope(customer.id), 'any', 'updated_at', () =>

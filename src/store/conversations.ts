@@ -52,6 +52,24 @@ export function identifiersOf(ref: CustomerIdentity): { field: IdentityField; va
   return IDENTITY_FIELDS.filter((f) => ref[f] !== undefined).map((field) => ({ field, value: String(ref[field]) }));
 }
 
+/**
+ * The identifier that names the person when a client sent several (Go sends every identifier a
+ * fetched user holds): the first in the lookup order decides, as the real API's lookup did; one
+ * that names someone else is reported, never refused (strict mode refuses it). `at` prefixes the
+ * member named in the warning (`to.` for a message's recipient).
+ */
+export function firstIdentifier(app: AppState, ids: readonly { field: IdentityField; value: string }[], at = ''): { field: IdentityField; value: string } {
+  const first = ids[0] as { field: IdentityField; value: string };
+  if (ids.length < 2) return first;
+  const named = new Set(lookup(app, first.field, first.value).map((c) => c.id));
+  for (const other of ids.slice(1)) {
+    if (named.size > 0 && lookup(app, other.field, other.value).some((c) => named.has(c.id))) continue;
+    const member = `${at}${other.field === 'intercom_user_id' && at ? 'id' : other.field}`;
+    app.warn('identifier_overridden', `${first.field} ${JSON.stringify(first.value.slice(0, 100))} names the person; ${member} ${JSON.stringify(other.value.slice(0, 100))} ${named.size === 0 ? 'was not used' : 'names someone else and was not used'}.`, member);
+  }
+  return first;
+}
+
 /** Users and leads the identifier names (several only for a shared email); visitors are not in conversations. */
 export function lookup(app: AppState, field: IdentityField, value: string): Customer[] {
   let found: Customer[];
@@ -131,8 +149,7 @@ function checkRequester(app: AppState, conversation: Conversation, input: AddCus
   if (ids.length === 0) {
     throw missing('admin_id', 'admin_id, or one of intercom_user_id, user_id or email of a customer in the conversation, is required.');
   }
-  if (ids.length > 1) throw invalid(ids[1]?.field ?? 'email', 'Identify the requesting customer by exactly one of intercom_user_id, user_id or email.');
-  const { field, value } = ids[0] as { field: IdentityField; value: string };
+  const { field, value } = firstIdentifier(app, ids);
   const found = lookup(app, field, value);
   if (found.length === 0) throw apiError('not_found', 'User Not Found', field);
   if (!found.some(inConversation(conversation))) {

@@ -143,10 +143,11 @@ const isText = (v: unknown, max: number): v is string => typeof v === 'string' &
  * `_date`), a rich link `{url, value}` or a monetary amount `{amount, currency}`; any other value
  * (booleans, null, arrays, other objects: the API keeps no nested JSON) is refused with the others.
  */
-export function checkMetadata(value: unknown): EventMetadata {
+export function checkMetadata(value: unknown, app?: AppState): EventMetadata {
   if (value === undefined || value === null) return {};
   if (!isRecord(value)) throw invalid('metadata', 'metadata must be an object of at most 100 members.');
   const problems: { field: string; message: string }[] = [];
+  const coerced: string[] = [];
   const out: EventMetadata = {};
   let n = 0;
   for (const key of Object.keys(value)) {
@@ -155,7 +156,15 @@ export function checkMetadata(value: unknown): EventMetadata {
       problems.push({ field: 'metadata', message: `metadata carries at most ${MAX_METADATA_SENT} members (the first ${MAX_METADATA_KEPT} are kept).` });
       break;
     }
-    const checked = metadataValue(key, value[key]);
+    let checked = metadataValue(key, value[key]);
+    if (checked instanceof CoercedBoolean) {
+      // Strict mode refuses it in its place among the other members' problems.
+      if (app?.requestWarnings?.refuses('coerced_value')) checked = problem(NOT_A_VALUE);
+      else {
+        coerced.push(key);
+        checked = String(checked.value);
+      }
+    }
     if (key === '') problems.push({ field: 'metadata.', message: 'metadata names cannot be empty.' });
     else if (checked instanceof MetadataProblem) problems.push({ field: `metadata.${key}`, message: `metadata.${key} ${checked.text}` });
     else if (n > MAX_METADATA_KEPT) continue;
@@ -165,12 +174,21 @@ export function checkMetadata(value: unknown): EventMetadata {
     else out[key] = checked;
   }
   if (problems.length > 0) throw new ApiError(problems.slice(0, 20).map((p) => ({ code: 'parameter_invalid' as const, ...p })));
+  for (const key of coerced) {
+    const text = String((value as Record<string, unknown>)[key]);
+    app?.warn('coerced_value', `metadata.${key} ${NOT_A_VALUE.slice(0, -1)}: ${text} was read as "${text}".`, `metadata.${key}`, `metadata.${key} ${NOT_A_VALUE}`);
+  }
   return out;
 }
 
 /** What is wrong with a metadata value; a class, so a kept value (text, number or plain object) is never mistaken for it. */
 class MetadataProblem {
   constructor(readonly text: string) {}
+}
+
+/** A boolean read as its text. */
+class CoercedBoolean {
+  constructor(readonly value: boolean) {}
 }
 
 const problem = (text: string): MetadataProblem => new MetadataProblem(text);
@@ -182,7 +200,7 @@ const keysAre = (v: Record<string, unknown>, a: string, b: string): boolean => {
 };
 
 /** The value as kept, or what is wrong with it (no wrapper for a kept one: every member of every event passes here). */
-function metadataValue(key: string, v: unknown): EventMetadataValue | MetadataProblem {
+function metadataValue(key: string, v: unknown): EventMetadataValue | MetadataProblem | CoercedBoolean {
   if (key.endsWith('_date')) {
     return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : problem('is a date: an integer Unix timestamp in seconds.');
   }
@@ -197,8 +215,13 @@ function metadataValue(key: string, v: unknown): EventMetadataValue | MetadataPr
     }
     return problem('must be a rich link {"url","value"} or a monetary amount {"amount" (integer cents), "currency"}; other nested objects are not kept.');
   }
-  return problem('must be text, a number, a rich link or a monetary amount.');
+  // Java's README sends a boolean (putMetadata("new_signup", true)): kept as its text, reported
+  // once the other members are known to be good [I].
+  if (typeof v === 'boolean') return new CoercedBoolean(v);
+  return problem(NOT_A_VALUE);
 }
+
+const NOT_A_VALUE = 'must be text, a number, a rich link or a monetary amount.';
 
 export interface PersonKeys {
   id?: string | null;
@@ -260,7 +283,7 @@ export function submitEvent(app: AppState, input: EventInput, maxEvents: number,
     throw invalid('created_at', 'created_at must be a Unix timestamp in seconds (an integer).');
   }
   const person = eventPerson(app, input);
-  const metadata = checkMetadata(input.metadata);
+  const metadata = checkMetadata(input.metadata, app);
   const maps = app.data;
   const dedupe = dedupeKey(person.id, input.event_name, createdAt);
   // Stryker disable next-line BooleanLiteral: equivalent, both callers (POST /events, bulk items) answer the same for a duplicate and ignore this

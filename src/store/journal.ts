@@ -23,10 +23,21 @@ export interface JournalEntry {
   api_version: string | null;
   /** Ids the request named or got back: path parameters and the response's own id. */
   touched: string[];
+  /** What the request sent that the real API accepted but looks wrong (core/warnings.ts). */
+  warnings: JournalWarning[];
+}
+
+export interface JournalWarning {
+  code: string;
+  message: string;
+  field?: string;
+  /** The app or the process mutes this code: not shown in the response's header. */
+  muted?: boolean;
 }
 
 /** What the pipeline hands the journal: the raw text of the request. */
-export interface JournalRecord extends Omit<JournalEntry, 'query' | 'body' | 'api_version'> {
+export interface JournalRecord extends Omit<JournalEntry, 'query' | 'body' | 'api_version' | 'warnings'> {
+  warnings?: readonly JournalWarning[];
   /** Absent: null (a record no API request made). */
   api_version?: string | null;
   /** The query string as sent (`?a=1`), or empty. */
@@ -60,6 +71,8 @@ interface Stored {
   truncatedChars: number;
   /** Bytes of the `touched` ids as a JSON array; 0: none. */
   touchedBytes: number;
+  /** Bytes of the warnings as a JSON array; 0: none. */
+  warningBytes: number;
   owner: Journal;
   live: boolean;
 }
@@ -75,6 +88,10 @@ export interface JournalFilter {
   since?: number;
   /** At most this many, the most recent. */
   limit?: number;
+  /** true: only requests with warnings; false: only those without. */
+  warnings?: boolean;
+  /** Only requests with a warning of this code. */
+  warning?: string;
 }
 
 /** Bodies longer than this (in characters) are journaled as `{"truncated":true,"chars":n}`. */
@@ -259,7 +276,7 @@ const SPARE_CHUNKS = 4;
 /** What a dead entry points at instead of its chunk, so the chunk can go. */
 const NO_TEXT = Buffer.alloc(0);
 
-const textBytesOf = (e: Stored): number => e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes;
+const textBytesOf = (e: Stored): number => e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes + e.warningBytes;
 
 export class Journal {
   // Oldest first from `head`: a queue rather than a fixed ring, so an app whose entries the
@@ -283,15 +300,16 @@ export class Journal {
       body = null;
     }
     const touchedText = touched.length === 0 ? '' : JSON.stringify(touched);
+    const warningText = record.warnings === undefined || record.warnings.length === 0 ? '' : JSON.stringify(record.warnings);
     // One measure and one write of the whole text (each a call into C++); the parts' own byte
     // lengths are their lengths unless the text holds anything beyond ASCII.
-    let text = body === null ? path + search + touchedText : path + search + body + touchedText;
+    let text = body === null ? path + search + touchedText + warningText : path + search + body + touchedText + warningText;
     let bytes = Buffer.byteLength(text);
     if (bytes > this.space.maxText && body !== null) {
       // Only with a budget of a few KiB: the body goes as a marker, as an over-long one does.
       truncatedChars = body.length;
       body = null;
-      text = path + search + touchedText;
+      text = path + search + touchedText + warningText;
       bytes = Buffer.byteLength(text);
     }
     if (bytes > this.space.maxText) return;
@@ -300,6 +318,7 @@ export class Journal {
     const searchBytes = ascii ? search.length : Buffer.byteLength(search);
     const bodyBytes = body === null ? -1 : ascii ? body.length : Buffer.byteLength(body);
     const touchedBytes = ascii ? touchedText.length : Buffer.byteLength(touchedText);
+    const warningBytes = ascii ? warningText.length : Buffer.byteLength(warningText);
     if (this.size === this.capacity) this.dropOldest();
     const { chunk, chunkIndex, offset } = this.space.allocate(bytes);
     chunk.write(text, offset, bytes);
@@ -320,6 +339,7 @@ export class Journal {
       bodyBytes,
       truncatedChars,
       touchedBytes,
+      warningBytes,
       owner: this,
       live: true,
     };
@@ -391,10 +411,19 @@ function shown(e: Stored): JournalEntry {
     operationId: e.operationId,
     api_version: e.api_version,
     touched,
+    warnings: warningsOf(e),
   };
 }
 
+const warningsOf = (e: Stored): JournalWarning[] => {
+  if (e.warningBytes === 0) return [];
+  const end = e.offset + e.pathBytes + e.searchBytes + Math.max(0, e.bodyBytes) + e.touchedBytes;
+  return JSON.parse(e.chunk.toString('utf8', end, end + e.warningBytes)) as JournalWarning[];
+};
+
 function matchesFilter(e: Stored, f: JournalFilter): boolean {
+  if (f.warnings !== undefined && f.warnings !== e.warningBytes > 0) return false;
+  if (f.warning !== undefined && !warningsOf(e).some((w) => w.code === f.warning)) return false;
   if (f.method !== undefined && e.method !== f.method.toUpperCase()) return false;
   if (f.path !== undefined) {
     const path = pathOf(e);

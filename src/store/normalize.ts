@@ -125,7 +125,10 @@ function customer(input: NonNullable<FixtureInput['customers']>[number]): Custom
 
 function company(input: NonNullable<FixtureInput['companies']>[number]): Company {
   const at = input.created_at ?? REFERENCE_TIME;
-  return { ...emptyCompany(input.id, input.company_id, at), ...input, updated_at: input.updated_at ?? at };
+  const merged = { ...emptyCompany(input.id, input.company_id, at), ...input, updated_at: input.updated_at ?? at };
+  // monthly_spend is a whole number on the wire (statically typed clients decode an integer): a fixture's fraction is cut as the API cut one.
+  if (typeof merged.monthly_spend === 'number') merged.monthly_spend = Math.trunc(merged.monthly_spend);
+  return merged;
 }
 
 function conversation(input: NonNullable<FixtureInput['conversations']>[number]): Conversation {
@@ -217,6 +220,8 @@ export function normalize(input: FixtureInput): FixtureDocument {
       rate_limit_per_minute: input.app.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT,
       api_version: input.app.api_version ?? DEFAULT_API_VERSION,
       ...(input.app.token_owners ? { token_owners: { ...input.app.token_owners } } : {}),
+      ...(input.app.strict === undefined ? {} : { strict: input.app.strict }),
+      ...(input.app.mute_warnings ? { mute_warnings: [...input.app.mute_warnings] } : {}),
     },
     admins: (input.admins ?? []).map(admin),
     teams: (input.teams ?? []).map(team),

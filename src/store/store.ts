@@ -18,6 +18,7 @@ import { runDueJobs } from './jobs.js';
 import { MAX_JOBS } from '../schemas/job.js';
 import { eventCount } from './events.js';
 import { mergeEvents, mergeQueue } from './merge-logs.js';
+import { ContractReport } from './contract-report.js';
 import { Journal, JournalSpace } from './journal.js';
 import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from './normalize.js';
 import { takeOperation, type RateDecision } from './rate-limit.js';
@@ -51,6 +52,10 @@ export interface StoreOptions {
   limits?: Partial<AppLimits>;
   /** Bytes every app together may keep of each kind (pending bulk items, events, notes, conversations, customers, companies, webhook state, snapshots: store/byte-budget.ts). */
   byteBudgets?: Partial<Record<BudgetKind, number>>;
+  /** Refuse what the real API accepted but looks wrong, for apps whose fixture does not say (core/warnings.ts). */
+  strict?: boolean;
+  /** Warning codes no app shows (each app may mute more). */
+  muteWarnings?: readonly string[];
 }
 
 /** A token that provisions an app: `test_` and printable ASCII, as tokens are. */
@@ -75,6 +80,12 @@ export class Store {
   readonly defaultRateLimit: number;
   readonly defaultApiVersion: ApiVersion;
   readonly faults: Faults;
+  /** Strict mode of apps whose fixture does not set one. */
+  readonly strict: boolean;
+  private readonly muted: ReadonlySet<string>;
+  private readonly mutedByConfig = new WeakMap<object, ReadonlySet<string>>();
+  /** What the run's requests called and got (store/contract-report.ts); kept across resets. */
+  readonly report = new ContractReport();
   /** Requests that named no app (401s). */
   readonly anonymousJournal: Journal;
   private readonly requestIds: RequestIds;
@@ -99,6 +110,8 @@ export class Store {
     this.jobDelaySeconds = options.jobDelaySeconds ?? 2;
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.defaultApiVersion = options.apiVersion ?? DEFAULT_API_VERSION;
+    this.strict = options.strict ?? false;
+    this.muted = new Set(options.muteWarnings ?? []);
     this.requestIds = new RequestIds(options.seed);
     this.requestIdsStart = this.requestIds.random.state();
     // App ids are [a-z0-9_-], so this scope is no app's.
@@ -223,8 +236,21 @@ export class Store {
     }
   }
 
+  /** The warning codes an app does not show: the process's and its own. */
+  mutedWarnings(app: AppState): ReadonlySet<string> {
+    const own = app.config.mute_warnings;
+    if (own === undefined || own.length === 0) return this.muted;
+    let set = this.mutedByConfig.get(app.config);
+    if (!set) {
+      set = new Set([...this.muted, ...own]);
+      this.mutedByConfig.set(app.config, set);
+    }
+    return set;
+  }
+
   private drop(app: AppState): void {
     app.journal.clear();
+    this.report.forgetApp(app.id);
     // Its faults go with it: a later app of that token starts clean, and faults stay bounded by the apps alive.
     this.faults.clear(app.id);
     this.provisioned.delete(app.id);

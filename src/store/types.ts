@@ -192,6 +192,10 @@ export interface AppConfig {
    * belongs to the app's first admin (store/admins.ts).
    */
   token_owners?: Record<string, string>;
+  /** Warnings refused as errors (core/warnings.ts); absent: the process's --strict. */
+  strict?: boolean;
+  /** Warning codes not shown (nor refused under strict); the contract report still counts them. */
+  mute_warnings?: string[];
 }
 
 /** A pending server-side job (location, avatar, social profiles), run when the clock reaches due_at. */

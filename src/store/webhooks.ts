@@ -93,13 +93,16 @@ export function createSubscription(app: AppState, now: number, input: Subscripti
   const topics = uniqueTopics(input.topics ?? []);
   const metadata = input.metadata?.event_names ? { event_names: [...input.metadata.event_names] } : {};
   checkEventNames(topics, metadata);
+  // Java's client sends "active": false with every new subscription; the real API's answer to a
+  // create shows it active, so a new subscription is active whatever it says [I].
+  if (input.active !== undefined) app.warn('unused_field', 'active applies to an update: a new subscription is active: ignored.', 'active');
   const sub: Subscription = {
     id: `nsub_${app.random.uuid()}`,
     created_at: now,
     updated_at: now,
     url: input.url ?? '',
     topics,
-    active: input.active ?? true,
+    active: true,
     hub_secret: input.hub_secret ?? null,
     metadata,
   };

@@ -1,10 +1,17 @@
 // Wire shape of a company. user_count is the company's tally of users and leads, so it is always live and
 // always equals the total of the company's user list.
 
+import { hashSeed } from '../core/random.js';
 import type { AppState } from '../store/app-state.js';
 import { companyUserCount } from '../store/customers.js';
 import type { Company } from '../store/types.js';
 import { segmentListView, tagListView } from './customer.js';
+
+/**
+ * A plan's id, a numeric string as the real API's (Go's client reads it): derived from its name,
+ * so the same plan has the same id in every company, app and run, with no registry to keep.
+ */
+export const planId = (name: string): string => String(100_000 + (hashSeed('plan', name) % 900_000));
 
 export function companyView(app: AppState, c: Company) {
   return {
@@ -22,7 +29,7 @@ export function companyView(app: AppState, c: Company) {
     size: c.size,
     website: c.website,
     industry: c.industry,
-    plan: c.plan === null ? null : { type: 'plan' as const, name: c.plan },
+    plan: c.plan === null ? null : { type: 'plan' as const, id: planId(c.plan), name: c.plan },
     tags: tagListView(app, c.tags),
     segments: segmentListView(app, c.segments),
     custom_attributes: c.custom_attributes,

@@ -81,13 +81,15 @@ const CONVERSATION_ANSWERS = [
 ];
 
 /**
- * A query parameter sent to a version before the one that has it is refused, as the mock never
- * ignores a filter silently. Checked before any reshaping, so it copies nothing.
+ * A query parameter sent to a version before the one that has it is ignored, as that version
+ * ignored any parameter it did not know, and reported (strict mode refuses it). Checked before
+ * any reshaping, so it copies nothing.
  */
 function checkParameters(operationId: string, version: ApiVersion, input: AppInput): void {
   for (const { operationId: op, parameter, since } of VERSIONED_QUERY_PARAMETERS) {
     if (op !== operationId || inRange(version, { since }) || input.query[parameter] === undefined) continue;
-    throw invalid(parameter, `${parameter} is not a filter of API version ${version}: it is one from version ${since} (send Intercom-Version: ${since} or later).`);
+    delete input.query[parameter];
+    input.warnings.add('version_parameter', `${parameter} is not a filter of API version ${version}: it is one from version ${since} (send Intercom-Version: ${since} or later).`, parameter);
   }
 }
 
@@ -108,6 +110,7 @@ function checkNewNames(attributes: unknown, registry: { has: (name: string) => b
  * a write that would create a custom attribute follows the version's naming rule (core/versions.ts).
  */
 export function checkVersionedRequest(operationId: string, version: ApiVersion, input: AppInput): void {
+  checkParameters(operationId, version, input);
   const model = ATTRIBUTE_WRITES[operationId];
   const rule = model === undefined ? undefined : attributeNameRule(version);
   if (rule === undefined) return;
@@ -187,7 +190,6 @@ function changesOf(operationId: string, version: ApiVersion): readonly ViewChang
 
 /** The answer as the request's version shows it; the same object when the version changes nothing. */
 export function versionedResult(operationId: string, version: ApiVersion, result: RouteResult, input: AppInput): RouteResult {
-  checkParameters(operationId, version, input);
   const changes = changesOf(operationId, version);
   if (changes.length === 0 || result.body === undefined || result.body === null) return result;
   let body = JSON.parse(jsonText(result.body)) as Json;

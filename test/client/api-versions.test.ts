@@ -23,7 +23,7 @@ describe('users.find({email}) per API version', () => {
     }
   });
 
-  it('an app-version client without the header gets the default, 1.1', async () => {
-    expect((await m.client().users.find({ email: 'ada@example.com' })).body.type).toBe('user.list');
+  it('an app-version client without the header gets the default, 1.0: the one user', async () => {
+    expect((await m.client().users.find({ email: 'ada@example.com' })).body).toMatchObject({ type: 'user', id: ADA });
   });
 });

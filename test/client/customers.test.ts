@@ -21,21 +21,20 @@ describe('official Node client: the customer lifecycle', () => {
     expect((await c.users.archive({ user_id: 'grace-2' })).body.id).toBe(GRACE);
     expect((await c.users.archive({ email: 'linus@example.com' })).body.id).toBe(LINUS);
     await expect(c.users.find({ id: ADA })).rejects.toMatchObject({ statusCode: 404 });
-    expect((await c.users.find({ user_id: 'grace-2' })).body.total_count).toBe(0);
+    await expect(c.users.find({ user_id: 'grace-2' })).rejects.toMatchObject({ statusCode: 404, message: 'User Not Found' });
     expect((await c.users.create({ user_id: 'ada-1' })).body.id).toBe(ADA);
     await expect(c.users.archive({ id: 'nope' })).rejects.toMatchObject({ statusCode: 404, message: 'User Not Found' });
   });
 
-  it('users.requestPermanentDeletion answers increasing ids; ByParams with an email sends {} and gets a clean 400', async () => {
+  it('users.requestPermanentDeletion answers increasing ids; ByParams with an email looks the one user up (1.0, the default) and deletes it', async () => {
     const c = client('deletion');
     expect((await c.users.requestPermanentDeletion(ADA)).body).toEqual({ id: 1 });
     expect((await c.users.requestPermanentDeletionByParams({ id: GRACE })).body).toEqual({ id: 2 });
-    // The client looks the email up first; GET /users?email= answers a user.list, so it posts {}.
-    const refused = await c.users.requestPermanentDeletionByParams({ email: 'linus@example.com' }).catch((e: any) => e);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.body.errors[0]).toMatchObject({ code: 'parameter_not_found', field: 'intercom_user_id' });
+    // The client looks the email up first and posts the id it finds: 1.0 answers the one user. (Under
+    // 1.1 the lookup is a user.list and the client posts {}: test/http/users-archive.test.ts.)
+    expect((await c.users.requestPermanentDeletionByParams({ email: 'linus@example.com' })).body).toEqual({ id: 3 });
     await expect(c.users.find({ id: ADA })).rejects.toMatchObject({ statusCode: 404 });
-    expect((await c.users.find({ email: 'linus@example.com' })).body.total_count).toBe(1);
+    await expect(c.users.find({ email: 'linus@example.com' })).rejects.toMatchObject({ statusCode: 404, message: 'User Not Found' });
   });
 
   it('leads.find by user_id, leads.listBy email, leads.update, leads.delete', async () => {

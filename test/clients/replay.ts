@@ -7,7 +7,7 @@
 //   client, release, repository, commit: where the wire forms were read;
 //   headers: what the client sends on every request ({{basic}} is its Basic credential);
 //   calls[]: { name, source, request: { method, target, headers?, json? | body? },
-//              expect: { status, json?: { "<dotted.path>": matcher }, warnings?: [code] },
+//              expect: { status, json?: { "<dotted.path>": matcher }, warnings?: [code] (X-Mock-Warning) },
 //              capture?: { "<name>": "<dotted.path>" }, pending?: "<known gap>" }
 // A matcher is a literal (compared exactly) or a type test: ":string", ":integer", ":number",
 // ":boolean", ":null", ":array", ":object", ":absent", or several joined by "|". `{{name}}` in a
@@ -19,7 +19,7 @@ import { Clock } from '../../src/core/clock.js';
 import type { RunningServer } from '../../src/server.js';
 import { createStore, type StoreSetup } from '../../src/setup.js';
 import { listenChecked } from '../client/official.js';
-import { TEST_NOW } from '../helpers.js';
+import { TEST_NOW, warningCodesOf } from '../helpers.js';
 
 export type Matcher = string | number | boolean | null;
 
@@ -165,8 +165,7 @@ export async function replayCall(mock: ReplayMock, file: ReplayFile, call: Repla
   }
   if (call.expect.warnings !== undefined) {
     const raw = reply.headers['x-mock-warning'];
-    const lines = raw === undefined ? [] : Array.isArray(raw) ? raw : raw.split(/,\s*(?=[a-z_]+:)/);
-    const codes = lines.map((l) => l.split(':')[0]?.trim() ?? '').sort();
+    const codes = warningCodesOf(Array.isArray(raw) ? raw.join(', ') : raw).sort();
     const want = [...call.expect.warnings].sort();
     if (JSON.stringify(codes) !== JSON.stringify(want)) problems.push(`warnings ${JSON.stringify(codes)}, expected ${JSON.stringify(want)}`);
   }

@@ -244,10 +244,14 @@ describe('query parameter names', () => {
     '/data_attributes/customer?__proto__=true&include_archived=true',
   ];
 
-  it.each(paths)('answers GET %s as any parameter the operation does not take: a 400 naming each, nothing changed', async (path) => {
+  it.each(paths)('answers GET %s as any parameter the operation does not take: ignored with a warning each, under strict mode a 400 naming each, nothing changed', async (path) => {
     const m = mock();
     const before = (await m.call('GET', '/__admin/state?app=demo', { token: null })).text;
-    const res = await m.call('GET', path);
+    const lenient = await m.call('GET', path);
+    expect(lenient.status).toBe(200);
+    expect(lenient.headers.get('x-mock-warning')).toMatch(/^unknown_parameter "/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const res = await m.call('GET', path, { headers: { 'x-mock-strict': 'true' } });
     expect(res.status).toBe(400);
     const sent = [...new URL(path, 'http://x').searchParams.keys()].filter((k) => KEYS.some((key) => k.startsWith(key)));
     expect(res.body.errors.map((e: { code: string; field: string }) => [e.code, e.field])).toEqual(sent.map((k) => ['parameter_invalid', k]));
@@ -259,7 +263,7 @@ describe('query parameter names', () => {
     const named = await m.call('GET', `/users/scroll?scroll_param=${key}`);
     expect(named.status).toBe(400);
     expect(named.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: 'scroll_param' });
-    const open = await m.call('GET', `/companies/scroll?${key}=1`);
+    const open = await m.call('GET', `/companies/scroll?${key}=1`, { headers: { 'x-mock-strict': 'true' } });
     expect(open.body.errors[0]).toMatchObject({ code: 'parameter_invalid', field: key });
     // Neither opened the app's scroll.
     expect((await m.call('GET', '/contacts/scroll')).status).toBe(200);
@@ -339,11 +343,12 @@ describe('the customer lifecycle routes', () => {
       expect(res.status, `${path} ${raw}`).toBe(400);
       expect(errorCodes(res)).toEqual(['parameter_not_found']);
     }
-    // Not parameters of these operations: refused by name (the wire rule), never read as identifiers.
+    // Not parameters of these operations: ignored (so no identifier is left), refused by name under strict mode, never read as identifiers.
     for (const path of ['/users?__proto__=x', '/users?constructor[email]=ada@example.com', '/contacts?prototype=1']) {
       const res = await m.call('DELETE', path);
       expect(res.status, path).toBe(400);
-      expect(errorCodes(res)).toEqual(['parameter_invalid']);
+      expect(errorCodes(res)).toEqual(['parameter_not_found']);
+      expect(errorCodes(await m.call('DELETE', path, { headers: { 'x-mock-strict': 'true' } }))).toEqual(['parameter_invalid']);
     }
     expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
   });
@@ -379,7 +384,8 @@ describe('notes and admins', () => {
     for (const path of ['/notes?__proto__=x', `/notes?constructor[id]=${ADA}`]) {
       const res = await m.call('GET', path);
       expect(res.status, path).toBe(400);
-      expect(errorCodes(res)).toEqual(['parameter_invalid']);
+      expect(errorCodes(res)).toEqual(['parameter_not_found']);
+      expect(errorCodes(await m.call('GET', path, { headers: { 'x-mock-strict': 'true' } }))).toEqual(['parameter_invalid']);
     }
     expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
   });
@@ -457,7 +463,7 @@ describe('events and bulk jobs', () => {
     const job = await post(m, '/bulk/users', `{"items":[{"method":"post","data":{"user_id":"bulk-${key}","${key}":{"email":"evil@example.com"}}}]}`);
     expect(job.status).toBe(202);
     expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
-    const user = (await m.call('GET', `/users?user_id=bulk-${key}`)).body.users[0];
+    const user = (await m.call('GET', `/users?user_id=bulk-${key}`)).body;
     expect(user.email).toBeNull();
     expect((await m.call('GET', '/users?email=evil@example.com')).body.total_count).toBe(0);
   });

@@ -42,7 +42,8 @@ describe('problems listed in one answer', () => {
     const m = mock();
     const body: Record<string, unknown> = { type: 'lead', visitor: { user_id: '3f0b3a6c-7f6d-4d5e-9d2b-7a1c5e8f9a01' } };
     for (let i = 0; i < 500; i++) body[`unknown_${i}`] = i;
-    const res = await expectRejected(m, 'POST', '/visitors/convert', { body }, 400, Array(MAX_PROBLEMS).fill('parameter_invalid'));
+    // Unknown members are ignored (with warnings) unless the request is strict.
+    const res = await expectRejected(m, 'POST', '/visitors/convert', { body, ...{ headers: { 'x-mock-strict': 'true' } } }, 400, Array(MAX_PROBLEMS).fill('parameter_invalid'));
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(Array.from({ length: MAX_PROBLEMS }, (_, i) => `unknown_${i}`));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companySchema } from '../../src/schemas/company.js';
+import { planId } from '../../src/views/company.js';
 import { userListSchema } from '../../src/schemas/customer.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 import { validate } from '../../src/schemas/validate.js';
@@ -24,7 +25,7 @@ describe('GET /companies/{id}', () => {
       company_id: 'acme',
       name: 'Acme Corp',
       remote_created_at: 1722297600,
-      monthly_spend: 1250.5,
+      monthly_spend: 1250, // the fixture says 1250.5: a whole number on the wire
       session_count: 340,
       size: 240,
       website: 'https://acme.example.com',
@@ -59,7 +60,7 @@ describe('GET /companies/{id}/users', () => {
     expect(created).toEqual([...created].sort((a, b) => a - b));
     expect(res.body.users[listed.indexOf(LEAD)].type).toBe('contact');
     expect(res.body.total_count).toBe(res.body.users.length);
-    expect(res.body.pages).toEqual({ type: 'pages', page: 1, per_page: 50, total_pages: 1 });
+    expect(res.body.pages).toEqual({ type: 'pages', page: 1, per_page: 50, total_pages: 1, next: null });
   });
 
   it('pages with per_page and an absolute next URL from the request origin, absent on the last page', async () => {
@@ -162,7 +163,7 @@ describe('POST /companies', () => {
       size: 3,
       website: 'https://hooli.example',
       industry: 'Tech',
-      plan: { type: 'plan', name: 'free' },
+      plan: { type: 'plan', id: planId('free'), name: 'free' },
       tags: { type: 'tag.list', tags: [] },
       segments: { type: 'segment.list', segments: [] },
       custom_attributes: { tier: 2 },
@@ -197,5 +198,18 @@ describe('POST /companies', () => {
     const m = mock();
     const res = await expectError(m, 'POST', '/companies', 400, ['parameter_invalid'], { company_id: 'acme', size: 'big' });
     expect(res.body.errors[0].field).toBe('size');
+  });
+});
+
+describe('a company\'s plan', () => {
+  it('has a numeric string id, the same for every company with that plan and another for another plan', async () => {
+    const m = mock();
+    const a = (await m.call('POST', '/companies', { body: { company_id: 'p1', plan: 'pro' } })).body.plan;
+    const b = (await m.call('POST', '/companies', { body: { company_id: 'p2', plan: 'pro' } })).body.plan;
+    const c = (await m.call('POST', '/companies', { body: { company_id: 'p3', plan: 'free' } })).body.plan;
+    expect(a).toEqual({ type: 'plan', id: expect.stringMatching(/^[0-9]{6}$/), name: 'pro' });
+    expect(b.id).toBe(a.id);
+    expect(c.id).not.toBe(a.id);
+    expect((await mock().call('POST', '/companies', { body: { company_id: 'p4', plan: 'pro' } })).body.plan.id).toBe(a.id);
   });
 });

@@ -89,7 +89,8 @@ describe('GET /data_attributes/company', () => {
     expect((await list('?include_archived=true', 'cda-token')).filter((a) => a.custom).map((a) => a.name)).toEqual(['tier', 'legacy', 'employees_at']);
   });
 
-  it('refuses an include_archived other than true or false', async () => {
-    await expectRejected(m, 'GET', '/data_attributes/company?include_archived=yes', {}, 400, ['parameter_invalid']);
+  it('refuses an include_archived other than true or false under strict mode (otherwise it is false, with a warning)', async () => {
+    expect((await m.call('GET', '/data_attributes/company?include_archived=yes')).headers.get('x-mock-warning')).toMatch(/^coerced_value "/);
+    await expectRejected(m, 'GET', '/data_attributes/company?include_archived=yes', { headers: { 'x-mock-strict': 'true' } }, 400, ['parameter_invalid']);
   });
 });

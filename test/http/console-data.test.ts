@@ -281,3 +281,13 @@ describe('GET /__admin/ui', () => {
     expect(await (await get(mock(), '/docs')).text()).toContain('<a href="/__admin/ui">Live console</a>');
   });
 });
+
+describe('GET /__admin/requests/tail with warnings=true', () => {
+  it('keeps only the requests with contract warnings, each carrying them', async () => {
+    const m = mock();
+    await m.call('GET', '/admins');
+    await m.call('GET', '/admins?x=1');
+    const tail = (await m.call('GET', '/__admin/requests/tail?app=demo&warnings=true', { token: null })).body;
+    expect(tail.requests.map((r: { path: string; warnings: { code: string }[] }) => [r.path, r.warnings.map((w) => w.code)])).toEqual([['/admins', ['unknown_parameter']]]);
+  });
+});

@@ -126,7 +126,7 @@ describe('pending jobs by kind and GET /__admin/bulk-jobs', () => {
     expect(pending.body.total).toBe(2);
     expect(pending.body.jobs[1]).toEqual({
       id: bulk.body.id,
-      state: 'pending',
+      state: 'running',
       open: true,
       created_at: TEST_NOW,
       updated_at: TEST_NOW,

@@ -12,17 +12,25 @@ const reply = (m: TestMock, body: unknown, id = GROUP) => m.call('POST', `/conve
 const customerIds = async (m: TestMock) => (await m.call('GET', `/conversations/${GROUP}`)).body.customers.map((c: { id: string }) => c.id);
 
 describe('requests that name the requester twice', () => {
-  it('adding a customer: 400 parameter_invalid naming the second identifier, changing nothing', async () => {
+  it('adding a customer: the first decides; one naming someone else is a warning, under strict mode a 400 naming it, changing nothing', async () => {
     const m = mock();
-    const res = await expectRejected(m, 'POST', `/conversations/${GROUP}/customers`, { body: { user_id: 'ada-1', email: 'ada@example.com', customer: { intercom_user_id: ALAN } } }, 400, ['parameter_invalid']);
+    const body = { user_id: 'ada-1', email: 'grace@example.com', customer: { intercom_user_id: ALAN } };
+    const res = await expectRejected(m, 'POST', `/conversations/${GROUP}/customers`, { body, ...{ headers: { 'x-mock-strict': 'true' } } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('email');
+    const lenient = await m.call('POST', `/conversations/${GROUP}/customers`, { body });
+    expect(lenient.status).toBe(200);
+    expect(lenient.headers.get('x-mock-warning')).toMatch(/^identifier_overridden "user_id \\"ada-1\\" names the person; email /);
+    const agree = await m.call('POST', `/conversations/${GROUP}/customers`, { body: { user_id: 'ada-1', email: 'ada@example.com', customer: { intercom_user_id: ALAN } } });
+    expect([agree.status, agree.headers.get('x-mock-warning')]).toEqual([200, null]);
   });
 
-  it('replying as a user: 400 parameter_invalid naming the second identifier, changing nothing', async () => {
+  it('replying as a user: the first decides; one naming someone else is a 400 naming it under strict mode, changing nothing', async () => {
     const m = mock();
-    const body = { type: 'user', message_type: 'comment', body: 'hi', intercom_user_id: ADA, user_id: 'ada-1' };
-    const res = await expectRejected(m, 'POST', `/conversations/${GROUP}/reply`, { body }, 400, ['parameter_invalid']);
+    const body = { type: 'user', message_type: 'comment', body: 'hi', intercom_user_id: ADA, user_id: 'grace-2' };
+    const res = await expectRejected(m, 'POST', `/conversations/${GROUP}/reply`, { body, ...{ headers: { 'x-mock-strict': 'true' } } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('user_id');
+    const lenient = await m.call('POST', `/conversations/${GROUP}/reply`, { body });
+    expect(lenient.body.conversation_parts.conversation_parts.at(-1).author).toMatchObject({ type: 'user', id: ADA });
   });
 });
 

@@ -40,8 +40,10 @@ describe('GET /conversations: the closed filter', () => {
 });
 
 describe('GET /conversations: refusals name the parameter and explain', () => {
-  it('names the second identifier when two are sent', async () => {
-    const res = await list(`?type=user&intercom_user_id=${U1}&user_id=u1`);
+  it('names the second identifier when two naming two people are sent under strict mode (otherwise the first decides, with a warning)', async () => {
+    expect((await list(`?type=user&intercom_user_id=${U1}&user_id=u1`)).status).toBe(200);
+    expect((await list(`?type=user&intercom_user_id=${U1}&user_id=u2`)).headers.get('x-mock-warning')).toMatch(/^identifier_overridden "/);
+    const res = await (await (shared ??= inbox())).call('GET', `/conversations?type=user&intercom_user_id=${U1}&user_id=u2`, { headers: { 'x-mock-strict': 'true' } });
     expect(res.status).toBe(400);
     expect(errorCodes(res)).toEqual(['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('user_id');

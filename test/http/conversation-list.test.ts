@@ -93,7 +93,7 @@ describe('GET /conversations?type=user', () => {
     expect(first.body.pages).toEqual({ type: 'pages', page: 1, per_page: 2, total_pages: 2, next: `http://localhost/conversations?type=user&intercom_user_id=${U1}&per_page=2&page=2` });
     const second = await m.call('GET', first.body.pages.next.replace('http://localhost', ''));
     expect(ids(second)).toEqual([C2]);
-    expect(second.body.pages.next).toBeUndefined();
+    expect(second.body.pages.next).toBeNull();
   });
 });
 
@@ -109,7 +109,6 @@ describe('GET /conversations refusals', () => {
     [`?type=admin&admin_id=${ANN}&user_id=u1`, 400, 'parameter_invalid', 'user_id'],
     ['?type=user', 400, 'parameter_not_found', 'intercom_user_id'],
     ['?type=user&user_id=nobody-here', 404, 'not_found', 'user_id'],
-    ['?type=user&user_id=u1&email=u1@example.com', 400, 'parameter_invalid', 'email'],
     ['?type=user&user_id=u1&open=true', 400, 'parameter_invalid', 'open'],
     ['?type=user&user_id=u1&unread=yes', 400, 'parameter_invalid', 'unread'],
     [`?admin_id=${ANN}`, 400, 'parameter_invalid', 'admin_id'],

@@ -60,13 +60,14 @@ describe('POST /conversations/{id}/reply: snoozed_until', () => {
 describe('POST /conversations/last/reply', () => {
   it('refuses two identifiers, naming the second', async () => {
     const m = await inbox();
-    const res = await expectRejected(m, 'POST', '/conversations/last/reply', { body: { type: 'user', intercom_user_id: U1, user_id: 'u1', message_type: 'comment', body: 'x' } }, 400, ['parameter_invalid']);
+    // Two naming two people, under strict mode; otherwise the first decides, with a warning.
+    const res = await expectRejected(m, 'POST', '/conversations/last/reply', { body: { type: 'user', intercom_user_id: U1, user_id: 'u2', message_type: 'comment', body: 'x' }, ...{ headers: { 'x-mock-strict': 'true' } } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('user_id');
   });
 
   it('refuses an admin reply naming the customer twice, and one naming nobody', async () => {
     const m = await inbox();
-    const twice = await expectRejected(m, 'POST', '/conversations/last/reply', { body: admin('note', { body: 'x', intercom_user_id: U1, user_id: 'u1' }) }, 400, ['parameter_invalid']);
+    const twice = await expectRejected(m, 'POST', '/conversations/last/reply', { body: admin('note', { body: 'x', intercom_user_id: U1, user_id: 'u2' }), ...{ headers: { 'x-mock-strict': 'true' } } }, 400, ['parameter_invalid']);
     expect(twice.body.errors[0].field).toBe('user_id');
     const nobody = await expectRejected(m, 'POST', '/conversations/last/reply', { body: admin('note', { body: 'x' }) }, 400, ['parameter_not_found']);
     expect(nobody.body.errors[0].field).toBe('intercom_user_id');

@@ -107,9 +107,18 @@ describe('POST /conversations/{id}/reply refusals change nothing', () => {
     ['a customer closing', { type: 'user', user_id: 'u1', message_type: 'close' }, 400, 'parameter_invalid', 'message_type', 'comment'],
   ])('%s: %i %s on %s', async (_label, body, status, code, field, words) => {
     const m = await inbox();
-    const res = await expectRejected(m, 'POST', `/conversations/${C1}/reply`, { body }, status, [code]);
+    // Under strict mode: a member another message_type uses is otherwise ignored, with a warning.
+    const res = await expectRejected(m, 'POST', `/conversations/${C1}/reply`, { body, ...{ headers: { 'x-mock-strict': 'true' } } }, status, [code]);
     expect(res.body.errors[0].field).toBe(field);
     expect(res.body.errors[0].message).toContain(words);
+  });
+
+  it('ignores, with a warning, a member another message_type uses (Java sends snoozed_until 0 with every reply)', async () => {
+    const m = await inbox();
+    const res = await m.call('POST', `/conversations/${C1}/reply`, { body: admin('comment', { body: 'x', assignee_id: BO, attachment_urls: [] }) });
+    expect(res.status).toBe(200);
+    expect(res.body.conversation_parts.conversation_parts.at(-1)).toMatchObject({ part_type: 'comment', assigned_to: null, attachments: [] });
+    expect(res.headers.get('x-mock-warning')).toBe('unused_field "assignee_id goes with message_type assignment, not comment: ignored."');
   });
 
   it('keeps the 60 new parts a minute for state changes too', async () => {
@@ -195,5 +204,16 @@ describe('POST /conversations/{id}/customers: a customer without email', () => {
     const res = await m.call('POST', `/conversations/${C3}/customers`, { body: { admin_id: ANN, customer: { user_id: 'u1' } } });
     expect(res.status).toBe(200);
     expect(res.body.customers.map((c: { id: string }) => c.id)).toEqual([U2, U1]);
+  });
+});
+
+describe('a user\'s open reply (Go\'s README: "User reply that opens")', () => {
+  it('reopens a closed conversation with an open part authored by the user', async () => {
+    const m = await inbox();
+    expect((await m.call('POST', `/conversations/${C1}/reply`, { body: admin('close') })).body.state).toBe('closed');
+    const res = await m.call('POST', `/conversations/${C1}/reply`, { body: { type: 'user', user_id: 'u1', message_type: 'open', body: 'me again' } });
+    expect(res.status).toBe(200);
+    expect(res.body.state).toBe('open');
+    expect(res.body.conversation_parts.conversation_parts.at(-1)).toMatchObject({ part_type: 'open', body: 'me again', author: { type: 'user' } });
   });
 });

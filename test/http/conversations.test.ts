@@ -214,8 +214,8 @@ describe('GET /conversations', () => {
     expect(list.length).toBeGreaterThan(3);
     expect(list.every((c) => c.conversation_parts === undefined)).toBe(true);
     expect(list.every((c, i) => i === 0 || (list[i - 1] as { updated_at: number }).updated_at >= c.updated_at)).toBe(true);
-    expect(res.body.pages).toMatchObject({ type: 'pages', page: 1, per_page: 50, total_pages: 1 });
-    expect(res.body.pages.next).toBeUndefined();
+    expect(res.body.pages).toMatchObject({ type: 'pages', page: 1, per_page: 20, total_pages: 1 });
+    expect(res.body.pages.next).toBeNull();
   });
 
   it('pages with per_page, the next link followed to the end giving every conversation once', async () => {
@@ -479,5 +479,18 @@ describe('POST /conversations/{id}/reply', () => {
     expect(last.body.conversation_parts.total_count).toBe(500);
     expect(partIds(last.body)[0]).toBe('2');
     expect(partIds(last.body).at(-1)).toBe('501');
+  });
+});
+
+describe('GET /conversations page size', () => {
+  it('is 20 when none is asked for, as the real API\'s; per_page still sets it', async () => {
+    const m = mock();
+    for (let i = 0; i < 3; i++) expect((await m.call('POST', '/messages', { body: { from: { type: 'user', id: ADA }, body: `m${i}` } })).status).toBe(200);
+    const first = await m.call('GET', '/conversations');
+    expect(first.body.conversations).toHaveLength(20);
+    expect(first.body.pages).toMatchObject({ page: 1, per_page: 20, total_pages: 2 });
+    expect(first.body.pages.next).toBe('http://localhost/conversations?page=2');
+    const wide = await m.call('GET', '/conversations?per_page=50');
+    expect(wide.body.conversations).toHaveLength(21);
   });
 });

@@ -31,7 +31,7 @@ describe('with --cors', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,DELETE');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,Accept,X-Admin-Token,Intercom-Version');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,Accept,X-Admin-Token,Intercom-Version,X-Mock-Strict');
     expect(res.headers.get('access-control-max-age')).toBe('600');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-z]{20}$/);
     expect(res.headers.get('date')).not.toBeNull();
@@ -54,11 +54,21 @@ describe('with --cors', () => {
     const ok = await m.call('GET', `/users/${ADA}`, { headers: { origin: ORIGIN } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    expect(ok.headers.get('access-control-expose-headers')).toBe('X-Request-Id,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset,Allow,Retry-After');
+    expect(ok.headers.get('access-control-expose-headers')).toBe('X-Request-Id,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset,Allow,Retry-After,X-Mock-Warning');
     for (const [path, token, status] of [['/users/nope', 'demo-token', 404], ['/nope', 'demo-token', 404], [`/users/${ADA}`, null, 401]] as const) {
       const res = await m.call('GET', path, { token, headers: { origin: ORIGIN } });
       expect(res.status, path).toBe(status);
       expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
     }
+  });
+});
+
+describe('contract warnings under --cors', () => {
+  it('a browser may read X-Mock-Warning and send X-Mock-Strict', async () => {
+    const m = mock({ cors: true });
+    const res = await m.call('GET', `/users/${ADA}?expand=1`, { headers: { origin: ORIGIN } });
+    expect(res.headers.get('access-control-expose-headers')?.split(',')).toContain('X-Mock-Warning');
+    expect(res.headers.get('x-mock-warning')).toMatch(/^unknown_parameter "/);
+    expect((await m.call('GET', `/users/${ADA}?expand=1`, { headers: { origin: ORIGIN, 'x-mock-strict': 'true' } })).status).toBe(400);
   });
 });

@@ -58,7 +58,7 @@ describe('GET /counts?type=company&count=tag', () => {
     expect(Object.keys(body)).toEqual(['type', 'company', 'pages']);
     expect(Object.keys(body.company)).toEqual(['tag']);
     expect(body.company.tag.map((e: object) => Object.keys(e)[0])).toEqual(['VIP', 'Churn risk', 'Beta tester', 'Enterprise', 'needs follow-up!']);
-    expect(body.pages).toEqual({ pages: { type: 'pages', page: 1, per_page: 50, total_pages: 1 } });
+    expect(body.pages).toEqual({ pages: { type: 'pages', page: 1, per_page: 50, total_pages: 1, next: null } });
   });
 
   it('counts a company tagged through POST /tags and uncounts it when untagged', async () => {
@@ -80,15 +80,15 @@ describe('GET /counts?type=company&count=tag', () => {
     expect(map.VIP).toBeUndefined();
   });
 
-  it('fits exactly 50 tags on one page, with no next link', async () => {
+  it('fits exactly 50 tags on one page, with a null next link', async () => {
     const m = mock();
     await seedTags(m, 50);
     const body = await counts(m, '?type=company&count=tag');
     expect(body.company.tag).toHaveLength(50);
-    expect(body.pages.pages).toEqual({ type: 'pages', page: 1, per_page: 50, total_pages: 1 });
+    expect(body.pages.pages).toEqual({ type: 'pages', page: 1, per_page: 50, total_pages: 1, next: null });
   });
 
-  it('puts the 51st tag on a second page reached by following next, which is absent there', async () => {
+  it('puts the 51st tag on a second page reached by following next, which is null there', async () => {
     const m = mock();
     await seedTags(m, 51);
     const first = await counts(m, '?type=company&count=tag');
@@ -99,7 +99,7 @@ describe('GET /counts?type=company&count=tag', () => {
     expect(Object.fromEntries(next.searchParams)).toEqual({ type: 'company', count: 'tag', page: '2' });
     const second = await counts(m, first.pages.pages.next);
     expect(second.company.tag).toEqual([{ 'bulk-45': 0 }]);
-    expect(second.pages.pages).toEqual({ type: 'pages', page: 2, per_page: 50, total_pages: 2 });
+    expect(second.pages.pages).toEqual({ type: 'pages', page: 2, per_page: 50, total_pages: 2, next: null });
   });
 
   it('builds next from the request\'s own origin', async () => {
@@ -131,11 +131,11 @@ describe('GET /counts?type=company&count=tag', () => {
     expect(seen).toEqual(all);
   });
 
-  it('answers an empty page past the last one, without next', async () => {
+  it('answers an empty page past the last one, with a null next', async () => {
     const m = mock();
     const body = await counts(m, '?type=company&count=tag&page=3');
     expect(body.company.tag).toEqual([]);
-    expect(body.pages.pages).toEqual({ type: 'pages', page: 3, per_page: 50, total_pages: 1 });
+    expect(body.pages.pages).toEqual({ type: 'pages', page: 3, per_page: 50, total_pages: 1, next: null });
   });
 });
 

@@ -72,10 +72,23 @@ describe('GET /data_attributes/customer', () => {
     expect(named(await list(m, '?include_archived=true'), 'legacy_score')).toMatchObject({ archived: true, custom: true, data_type: 'float' });
   });
 
-  for (const value of ['yes', '1', '']) {
-    it(`answers 400 parameter_invalid for include_archived=${value || '(empty)'}`, async () => {
-      const m = mock();
+  it('reads include_archived=1 and TRUE as true, with no warning', async () => {
+    const m = mock();
+    const all = await m.call('GET', '/data_attributes/customer?include_archived=true');
+    for (const value of ['1', 'TRUE']) {
       const res = await m.call('GET', `/data_attributes/customer?include_archived=${value}`);
+      expect(res.body).toEqual(all.body);
+      expect(res.headers.get('x-mock-warning')).toBeNull();
+    }
+  });
+
+  for (const value of ['yes', '']) {
+    it(`reads include_archived=${value || '(empty)'} as false with a warning; strict mode answers 400 parameter_invalid`, async () => {
+      const m = mock();
+      const lenient = await m.call('GET', `/data_attributes/customer?include_archived=${value}`);
+      expect(lenient.body).toEqual((await m.call('GET', '/data_attributes/customer?include_archived=false')).body);
+      expect(lenient.headers.get('x-mock-warning')).toMatch(/^coerced_value "include_archived must be true or false/);
+      const res = await m.call('GET', `/data_attributes/customer?include_archived=${value}`, { headers: { 'x-mock-strict': 'true' } });
       expect(res.status).toBe(400);
       expect(errorCodes(res)).toEqual(['parameter_invalid']);
       expect(res.body.errors[0].field).toBe('include_archived');

@@ -73,27 +73,35 @@ describe('POST /events metadata values at their edges', () => {
       empty: {},
       null_currency: { amount: 5, currency: null },
       extra_amount: { amount: 5, currency: 'usd', x: 1 },
-      flag: true,
     };
     const res = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata } }, 400, Object.keys(metadata).map(() => 'parameter_invalid'));
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(Object.keys(metadata).map((k) => `metadata.${k}`));
     expect(res.body.errors[0].message).toMatch(/^metadata\.frac must be a rich link/);
     expect(res.body.errors[5].message).toMatch(/^metadata\.nothing must be text, a number/);
-    // A boolean is no object: not told it is a malformed rich link.
-    expect(res.body.errors[10].message).toMatch(/^metadata\.flag must be text, a number/);
+  });
+
+  it('reads a boolean as its text with a warning (Java\'s README sends one); strict mode refuses it, not as a malformed rich link', async () => {
+    const m = mock();
+    const ok = await m.call('POST', '/events', { body: { event_name: 'signed-up', created_at: T, user_id: 'ada-1', metadata: { new_signup: true, plan: 'pro' } } });
+    expect(ok.status).toBe(202);
+    expect(ok.headers.get('x-mock-warning')).toBe('coerced_value "metadata.new_signup must be text, a number, a rich link or a monetary amount: true was read as \\"true\\"."');
+    const listed = await m.call('GET', '/events?type=user&user_id=ada-1');
+    expect(listed.body.events.find((e: { event_name: string }) => e.event_name === 'signed-up').metadata).toEqual({ new_signup: 'true', plan: 'pro' });
+    const strict = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata: { flag: true } }, headers: { 'x-mock-strict': 'true' } }, 400, ['parameter_invalid']);
+    expect(strict.body.errors[0]).toMatchObject({ field: 'metadata.flag', message: 'metadata.flag must be text, a number, a rich link or a monetary amount.' });
   });
 
   it('refuses an empty member name, and past the tenth member still checks (but does not keep) values', async () => {
     const m = mock();
     expect(await refusedFields(m, { '': 'v' })).toEqual(['metadata.']);
     const eleven: Record<string, unknown> = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i]));
-    const res = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata: { ...eleven, bad: true } } }, 400, ['parameter_invalid']);
+    const res = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata: { ...eleven, bad: null } } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('metadata.bad');
   });
 
   it('names at most 20 problems', async () => {
     const m = mock();
-    const metadata = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`b${i}`, true]));
+    const metadata = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`b${i}`, null]));
     const res = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata } }, 400, Array.from({ length: 20 }, () => 'parameter_invalid'));
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(Array.from({ length: 20 }, (_, i) => `metadata.b${i}`));
   });

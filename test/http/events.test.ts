@@ -46,11 +46,14 @@ describe('POST /events', () => {
       m,
       'POST',
       '/events',
-      { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata: { deep: { a: { b: 1 } }, flag: true, ship_date: '2019-10-08', ok: 'fine' } } },
+      // A boolean is read as its text unless the request is strict (test/http/event-metadata-values.test.ts).
+      { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata: { deep: { a: { b: 1 } }, flag: true, ship_date: '2019-10-08', ok: 'fine' } }, headers: { 'x-mock-strict': 'true' } },
       400,
       ['parameter_invalid', 'parameter_invalid', 'parameter_invalid'],
     );
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['metadata.deep', 'metadata.flag', 'metadata.ship_date']);
+    const lenient = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: T, user_id: 'ada-1', metadata: { deep: { a: { b: 1 } }, flag: true, ship_date: '2019-10-08' } } }, 400, ['parameter_invalid', 'parameter_invalid']);
+    expect(lenient.body.errors.map((e: { field: string }) => e.field)).toEqual(['metadata.deep', 'metadata.ship_date']);
     const iso = await expectRejected(m, 'POST', '/events', { body: { event_name: 'x', created_at: '2019-10-08T13:36:11.475+03:00', user_id: 'ada-1' } }, 400, ['parameter_invalid']);
     expect(iso.body.errors[0].field).toBe('created_at');
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]));

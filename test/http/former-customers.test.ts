@@ -78,9 +78,10 @@ describe('deletion keys', () => {
     expect(res.body.errors[0].field).toBe('user_id');
   });
 
-  it('POST /user_delete_requests with a number for intercom_user_id is a 400 naming it', async () => {
+  it('POST /user_delete_requests with a number for intercom_user_id reads its text (no such id: 404); strict mode answers a 400 naming it', async () => {
     const m = mock();
-    const res = await expectRejected(m, 'POST', '/user_delete_requests', { body: { intercom_user_id: 5 } }, 400, ['parameter_invalid']);
+    await expectRejected(m, 'POST', '/user_delete_requests', { body: { intercom_user_id: 5 } }, 404, ['not_found']);
+    const res = await expectRejected(m, 'POST', '/user_delete_requests', { body: { intercom_user_id: 5 }, ...{ headers: { 'x-mock-strict': 'true' } } }, 400, ['parameter_invalid']);
     expect(res.body.errors[0].field).toBe('intercom_user_id');
   });
 });

@@ -21,7 +21,7 @@ async function allPages(m: TestMock, path: string, key: string): Promise<string[
     const res = await m.call('GET', `${path}&per_page=60&page=${page}`);
     expect(res.status, path).toBe(200);
     out.push(...(res.body[key] as { id: string }[]).map((r) => r.id));
-    if (res.body.pages.next === undefined) return out;
+    if (res.body.pages.next === null) return out;
   }
 }
 

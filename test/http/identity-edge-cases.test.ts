@@ -18,7 +18,7 @@ describe('POST /users: null and empty identity fields', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ user_id: 'null-email', email: null });
     expect(await userCount(m)).toBe(before + 1);
-    expect((await m.call('GET', '/users?user_id=null-email')).body.users).toMatchObject([{ id: res.body.id, email: null }]);
+    expect((await m.call('GET', '/users?user_id=null-email')).body).toMatchObject({ id: res.body.id, email: null });
   });
 
   it('creates a user from a user_id with an empty email, storing no email', async () => {
@@ -82,7 +82,7 @@ describe('POST /users: two identifiers in one request', () => {
     const res = await post(m, { id: LINUS, user_id: 'linus-4' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: LINUS, user_id: 'linus-4', email: 'linus@example.com' });
-    expect((await m.call('GET', '/users?user_id=linus-4')).body.users.map((u: { id: string }) => u.id)).toEqual([LINUS]);
+    expect((await m.call('GET', '/users?user_id=linus-4')).body.id).toBe(LINUS);
   });
 
   it('by id with the user_id it already has: changes nothing about its identity', async () => {
@@ -184,12 +184,15 @@ describe('POST /users never takes a lead for a user', () => {
 });
 
 describe('lookups with null and empty identifiers', () => {
-  it('GET /users with user_id and email resolves by user_id alone (lookup order id -> user_id -> email)', async () => {
+  it('GET /users with user_id and email resolves by user_id alone (lookup order id -> user_id -> email), an email naming someone else a warning', async () => {
     const m = mock();
-    const ids = async (path: string) => (await m.call('GET', path)).body.users.map((u: { id: string }) => u.id);
-    expect(await ids('/users?user_id=ada-1&email=ada@example.com')).toEqual([ADA]);
-    expect(await ids('/users?user_id=ada-1&email=grace@example.com')).toEqual([ADA]);
-    expect(await ids('/users?user_id=nobody&email=ada@example.com')).toEqual([]);
+    const same = await m.call('GET', '/users?user_id=ada-1&email=ada@example.com');
+    expect(same.body.id).toBe(ADA);
+    expect(same.headers.get('x-mock-warning')).toBeNull();
+    const other = await m.call('GET', '/users?user_id=ada-1&email=grace@example.com');
+    expect(other.body.id).toBe(ADA);
+    expect(other.headers.get('x-mock-warning')).toMatch(/^identifier_overridden "/);
+    expect((await m.call('GET', '/users?user_id=nobody&email=ada@example.com')).status).toBe(404);
   });
 
   it('GET /users?email= matches case-insensitively; users only from API version 1.2 (1.1, the default, lists leads too)', async () => {
@@ -198,7 +201,7 @@ describe('lookups with null and empty identifiers', () => {
     expect(await ids('/users?email=ADA@Example.com')).toEqual([ADA]);
     expect(await ids('/users?email=lead@example.com')).toEqual([]);
     expect(await ids('/users?email=lead@example.com', '1.1')).toEqual([LEAD]);
-    expect(await ids(`/users?user_id=${LEAD_USER_ID}`)).toEqual([]);
+    expect((await m.call('GET', `/users?user_id=${LEAD_USER_ID}`)).status).toBe(404);
   });
 
   it('POST /contacts with user_id empty or null creates a new lead instead of finding one', async () => {

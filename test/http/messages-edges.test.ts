@@ -81,7 +81,6 @@ describe('POST /messages: refusals on how a party is named', () => {
     ['an admin sender without id', { body: 'x', from: { type: 'admin' }, to: { id: U1 } }, 400, 'parameter_not_found', 'from.id'],
     ['a recipient of another type', { body: 'x', from: fromAnn, to: { type: 'admin', id: U1 } }, 400, 'bad_request', 'to.type'],
     ['a recipient without identifier', { body: 'x', from: fromAnn, to: { type: 'user' } }, 400, 'parameter_not_found', 'to.id'],
-    ['a recipient by id and email', { body: 'x', from: fromAnn, to: { id: U1, email: 'u1@example.com' } }, 400, 'parameter_invalid', 'to.email'],
     ['a sender without type', { body: 'x', from: { id: U1 } }, 400, 'bad_request', 'from.type'],
     ['an unknown lead as sender', { body: 'x', from: { type: 'contact', id: 'nobody-here' } }, 404, 'not_found', 'from.id'],
   ])('%s', async (_label, body, status, code, field) => {

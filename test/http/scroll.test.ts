@@ -71,9 +71,10 @@ describe('GET /users/scroll', () => {
     expect((await m.call('GET', '/users/scroll/?scroll_param=')).status).toBe(200);
   });
 
-  it('refuses parameters it does not take, and other methods', async () => {
+  it('refuses parameters it does not take under strict mode (otherwise ignores them, with a warning), and other methods', async () => {
     const m = mock();
-    await expectRejected(m, 'GET', '/users/scroll?per_page=10', {}, 400, ['parameter_invalid']);
+    expect((await m.call('GET', '/users/scroll?per_page=10')).headers.get('x-mock-warning')).toMatch(/^unknown_parameter "per_page /);
+    await expectRejected(m, 'GET', '/users/scroll?per_page=10', { headers: { 'x-mock-strict': 'true' } }, 400, ['parameter_invalid']);
     const post = await m.call('POST', '/users/scroll', { body: {} });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET');

@@ -63,7 +63,7 @@ describe('a seeded document, as the API reads it afterwards', () => {
 
   it('finds seeded users by user_id and email, leads by phone, companies by company_id, tags by name', async () => {
     const m = await seeded();
-    expect(ids((await get(m, '/users?user_id=u-1')).body.users)).toEqual([U1]);
+    expect((await get(m, '/users?user_id=u-1')).body.id).toBe(U1);
     expect(ids((await get(m, '/users?email=two@example.com')).body.users)).toEqual([U2]);
     expect(ids((await m.call('GET', `/contacts?phone=${encodeURIComponent('+1 555 0100')}`, { token: 'base-token', headers: { 'intercom-version': '1.2' } })).body.contacts)).toEqual([L1]);
     expect((await get(m, '/companies?company_id=co-1')).body.id).toBe(C1);

@@ -25,6 +25,8 @@ describe('GET /segments', () => {
   it('refuses another type (400 bad_request) or include_count value (400 parameter_invalid)', async () => {
     const m = await catalogMock();
     await catRejected(m, 'GET', '/segments?type=lead', 400, ['bad_request']);
+    // include_count=yes is read as false (with a warning) unless the app is strict.
+    expect((await m.call('POST', '/__admin/seed?app=cat&mode=merge', { token: null, body: { app: { id: 'cat', tokens: ['cat-token'], strict: true } } })).status).toBe(200);
     await catRejected(m, 'GET', '/segments?include_count=yes', 400, ['parameter_invalid']);
   });
 

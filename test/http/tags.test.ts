@@ -110,9 +110,12 @@ describe('POST /tags', () => {
     expect(await state(m)).toBe(before);
   });
 
-  it('answers 400 parameter_invalid when the name is not a string', async () => {
+  it('reads a number as the name\'s text with a warning; strict mode answers 400 parameter_invalid', async () => {
     const m = mock();
-    const res = await m.call('POST', '/tags', { body: { name: 42 } });
+    const lenient = await m.call('POST', '/tags', { body: { name: 42 } });
+    expect(lenient.body).toMatchObject({ type: 'tag', name: '42' });
+    expect(lenient.headers.get('x-mock-warning')).toMatch(/^coerced_value "name /);
+    const res = await m.call('POST', '/tags', { body: { name: 43 }, ...{ headers: { 'x-mock-strict': 'true' } } });
     expect(res.status).toBe(400);
     expect(errorCodes(res)).toEqual(['parameter_invalid']);
   });

@@ -32,7 +32,7 @@ describe('GET /users?tag_id= and ?segment_id=', () => {
   it('gives an empty list for an unknown tag or segment', async () => {
     const m = await catalogMock();
     for (const q of ['tag_id=999', 'segment_id=nope']) {
-      expect(await users(m, q)).toEqual({ ids: [], total: 0, pages: { type: 'pages', page: 1, per_page: 50, total_pages: 0 } });
+      expect(await users(m, q)).toEqual({ ids: [], total: 0, pages: { type: 'pages', page: 1, per_page: 50, total_pages: 0, next: null } });
     }
   });
 
@@ -66,10 +66,15 @@ describe('GET /users?tag_id= and ?segment_id=', () => {
     expect((await users(m, 'tag_id=1')).ids).toEqual([U1, U2, U3]);
   });
 
-  it('applies on top of a user_id lookup', async () => {
+  it('does not filter a user_id lookup (the one user, as the real "View a user"): named in a warning, refused under strict mode', async () => {
     const m = await catalogMock();
-    expect((await users(m, 'user_id=u1&tag_id=2')).ids).toEqual([]);
-    expect((await users(m, 'user_id=u2&tag_id=2')).ids).toEqual([U2]);
+    for (const id of ['u1', 'u2']) {
+      const res = await get(m, `/users?user_id=${id}&tag_id=2`);
+      expect(res.body).toMatchObject({ type: 'user', user_id: id });
+      expect(res.headers.get('x-mock-warning')).toBe('unused_field "tag_id does not filter a lookup by user_id: ignored."');
+    }
+    const strict = await m.call('GET', '/users?user_id=u1&tag_id=2', { token: TOKEN, ...{ headers: { 'x-mock-strict': 'true' } } });
+    expect(strict.body.errors).toEqual([{ code: 'parameter_invalid', field: 'tag_id', message: 'tag_id does not filter a lookup by user_id.' }]);
   });
 });
 

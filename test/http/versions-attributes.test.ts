@@ -123,7 +123,7 @@ describe('1.4: archived custom attributes left out of customer views', () => {
     const m = await withArchived();
     const reads: [string, (body: any) => Record<string, unknown>[]][] = [
       [`/users/${ADA}`, (b) => [b.custom_attributes]],
-      ['/users?user_id=ada-1', (b) => b.users.map((u: any) => u.custom_attributes)],
+      ['/users?user_id=ada-1', (b) => [b.custom_attributes]],
       ['/users?per_page=60', (b) => b.users.filter((u: any) => u.id === ADA).map((u: any) => u.custom_attributes)],
       [`/contacts/${LEAD}`, (b) => [b.custom_attributes]],
       ['/contacts?per_page=60', (b) => b.contacts.filter((c: any) => c.id === LEAD).map((c: any) => c.custom_attributes)],

@@ -128,8 +128,8 @@ describe('POST /visitors/convert', () => {
     const res = await m.call('POST', '/visitors/convert', { body: { visitor: { id: VISITOR }, user: { user_id: 'brand-new', email: 'Brand@New.example' }, type: 'user' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ type: 'user', id: VISITOR, user_id: 'brand-new', email: 'brand@new.example', anonymous: false, pseudonym: null });
-    expect((await m.call('GET', '/users?user_id=brand-new')).body.users[0].id).toBe(VISITOR);
-    expect((await m.call('GET', `/users?user_id=${VISITOR_USER_ID}`)).body.total_count).toBe(0);
+    expect((await m.call('GET', '/users?user_id=brand-new')).body.id).toBe(VISITOR);
+    expect((await m.call('GET', `/users?user_id=${VISITOR_USER_ID}`)).status).toBe(404);
   });
 
   it("answers 400 bad_request for a type other than lead or user", async () => {

@@ -251,7 +251,8 @@ describe('webhook delivery', () => {
   it('sends nothing for a rejected request, nor for topics not subscribed', async () => {
     const m = await fresh();
     await subscribed(m, { url: `${base}/none`, topics: ['company.created', 'user.tag.created'] });
-    await subscribed(m, { url: `${base}/none`, topics: ['user.created'], active: false });
+    const inactive = await subscribed(m, { url: `${base}/none`, topics: ['user.created'] });
+    expect((await m.call('POST', `/subscriptions/${inactive.id}`, { body: { active: false } })).body.active).toBe(false);
     // Tags Ada, then meets an unknown user: the whole request is undone, so nothing is owed.
     const tagsBefore = (await m.call('GET', `/users/${ADA}`)).body.tags;
     const rejected = await m.call('POST', '/tags', { body: { name: 'Nope', users: [{ id: ADA }, { id: 'missing' }] } });

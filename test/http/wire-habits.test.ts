@@ -10,6 +10,7 @@ import { ACME, ADA, GROUP, LEAD } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText } from '../helpers.js';
 
 const UNKNOWN_PATH = 'The requested resource does not exist; check your path and try again';
+const STRICT = { headers: { 'x-mock-strict': 'true' } };
 
 describe('one trailing slash', () => {
   it('is the same path: POST /users/ creates, GET /users/?email= and GET /users/{id}/ find', async () => {
@@ -30,7 +31,7 @@ describe('one trailing slash', () => {
     expect(res.body.pages).toEqual({ type: 'pages', page: 1, per_page: 1, total_pages: 2, next: 'http://localhost/users?email=shared%40example.com&per_page=1&page=2' });
     const next = await m.call('GET', res.body.pages.next);
     expect(next.body.users).toHaveLength(1);
-    expect(next.body.pages.next).toBeUndefined();
+    expect(next.body.pages.next).toBeNull();
   });
 
   it('is the path faults match, while the journal keeps the path as sent', async () => {
@@ -47,10 +48,15 @@ describe('one trailing slash', () => {
     expect(res.headers.get('allow')).toBe('GET');
   });
 
-  it.each(['/users//', '//users', `/users//${ADA}`, `/users/${ADA}//`])('is one slash only: %s is an unknown path', async (path) => {
-    const res = await mock().call('GET', path);
-    expect(res.status).toBe(404);
-    expect(res.body.errors).toEqual([{ code: 'not_found', message: UNKNOWN_PATH }]);
+  it.each(['/users//', '//users', `/users//${ADA}`, `/users/${ADA}//`])('is one slash only: %s is routed with its slashes folded, with a warning; under strict mode an unknown path', async (path) => {
+    const m = mock();
+    const url = `http://localhost${path}`;
+    const res = await m.call('GET', url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mock-warning')).toMatch(/^path_normalized "/);
+    const strict = await m.call('GET', url, STRICT);
+    expect(strict.status).toBe(404);
+    expect(strict.body.errors).toEqual([{ code: 'not_found', message: UNKNOWN_PATH }]);
   });
 });
 
@@ -68,9 +74,12 @@ describe('unknown paths', () => {
 });
 
 describe('query parameters an operation does not declare', () => {
-  it('are a 400 naming the parameter, not a filter silently ignored', async () => {
+  it('are ignored as the real API ignored them, with a warning; under strict mode a 400 naming the parameter', async () => {
     const m = mock();
-    const res = await expectRejected(m, 'GET', '/users?company_id=acme', {}, 400, ['parameter_invalid']);
+    const lenient = await m.call('GET', '/users?company_id=acme');
+    expect(lenient.status).toBe(200);
+    expect(lenient.body.users).toEqual((await m.call('GET', '/users')).body.users);
+    const res = await expectRejected(m, 'GET', '/users?company_id=acme', STRICT, 400, ['parameter_invalid']);
     expect(res.body.errors[0]).toEqual({
       code: 'parameter_invalid',
       field: 'company_id',
@@ -80,25 +89,27 @@ describe('query parameters an operation does not declare', () => {
 
   it('are refused on operations that declare no query at all, writes included, and change nothing', async () => {
     const m = mock();
-    const read = await expectRejected(m, 'GET', `/users/${ADA}?expand=companies`, {}, 400, ['parameter_invalid']);
+    const read = await expectRejected(m, 'GET', `/users/${ADA}?expand=companies`, STRICT, 400, ['parameter_invalid']);
     expect(read.body.errors[0].message).toBe('expand is not a query parameter of this operation (it takes none).');
-    await expectRejected(m, 'POST', '/users?dry_run=1', { body: { user_id: 'q-1' } }, 400, ['parameter_invalid']);
-    expect((await m.call('GET', '/users?user_id=q-1')).body.total_count).toBe(0);
-    await expectRejected(m, 'GET', '/admins?x=', {}, 400, ['parameter_invalid']);
+    await expectRejected(m, 'POST', '/users?dry_run=1', { body: { user_id: 'q-1' }, ...STRICT }, 400, ['parameter_invalid']);
+    expect((await m.call('GET', '/users?user_id=q-1')).status).toBe(404);
+    await expectRejected(m, 'GET', '/admins?x=', STRICT, 400, ['parameter_invalid']);
   });
 
   it('are listed with the operation\'s other problems, at most 20 items', async () => {
     const m = mock();
-    const two = await m.call('GET', '/users?per_page=0&company_id=1');
+    const two = await m.call('GET', '/users?per_page=0&company_id=1', STRICT);
     expect(two.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['company_id', 'per_page']);
-    const many = await m.call('GET', `/users?${Array.from({ length: 50 }, (_, i) => `p${i}=1`).join('&')}`);
+    const lenient = await m.call('GET', '/users?per_page=0&company_id=1');
+    expect(lenient.body.errors.map((e: { field: string }) => e.field)).toEqual(['per_page']);
+    const many = await m.call('GET', `/users?${Array.from({ length: 50 }, (_, i) => `p${i}=1`).join('&')}`, STRICT);
     expect(many.status).toBe(400);
     expect(many.body.errors).toHaveLength(20);
   });
 
   it('do not include the declared ones, which still work', async () => {
     const m = mock();
-    expect((await m.call('GET', '/users?user_id=ada-1&per_page=5&page=1')).body.total_count).toBe(1);
+    expect((await m.call('GET', '/users?user_id=ada-1&per_page=5&page=1')).status).toBe(200);
     expect((await m.call('GET', `/companies?company_id=acme&type=user&per_page=1`)).status).toBe(200);
     expect((await m.call('GET', `/conversations/${GROUP}?display_as=plaintext`)).status).toBe(200);
   });
@@ -129,7 +140,9 @@ describe('echoed path parameters', () => {
 
   it('are only the path parameter\'s own name: other members keep their meaning', async () => {
     // `company_id` on /companies/{id}/users is not an echo of `id`: the operation does not declare it.
-    const res = await mock().call('GET', `/companies/${ACME}/users?company_id=acme`);
+    const m = mock();
+    expect((await m.call('GET', `/companies/${ACME}/users?company_id=acme`)).headers.get('x-mock-warning')).toMatch(/^unknown_parameter "company_id /);
+    const res = await m.call('GET', `/companies/${ACME}/users?company_id=acme`, STRICT);
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe('company_id');
   });
@@ -176,7 +189,9 @@ describe('DELETE identifiers', () => {
 
   it('drop an echoed id and refuse members the route does not declare, __proto__ included', async () => {
     expect((await del('/probes/1', { id: '1', email: 'e' })).body.query).toEqual({ email: 'e' });
-    const res = await del('/probes/1', undefined, '{"__proto__":{"polluted":true},"force":true}');
+    const lenient = await del('/probes/1', undefined, '{"__proto__":{"polluted":true},"force":true}');
+    expect(lenient.body.query).toEqual({});
+    const res = await m.call('DELETE', '/probes/1', { raw: '{"__proto__":{"polluted":true},"force":true}', headers: { 'content-type': 'application/json', 'x-mock-strict': 'true' } });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['__proto__', 'force']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -54,9 +54,23 @@ describe('Journal', () => {
     const [first, second] = j.entries();
     expect(first).toEqual({
       seq: seq - 1, time: 100, app: 'demo', request_id: `r${seq - 1}`, method: 'GET', path: '/tags/ü',
-      query: { q: '€', name: '€' }, body: { a: '😀', b: [1, 2] }, status: 404, operationId: 'listUsers', api_version: null, touched: ['é', 'x'],
+      query: { q: '€', name: '€' }, body: { a: '😀', b: [1, 2] }, status: 404, operationId: 'listUsers', api_version: null, touched: ['é', 'x'], warnings: [],
     });
-    expect(second).toMatchObject({ path: '/plain', query: {}, body: {}, touched: [] });
+    expect(second).toMatchObject({ path: '/plain', query: {}, body: {}, touched: [], warnings: [] });
+  });
+
+  it('reads back the warnings after the rest of the text, beyond ASCII too, and filters on them', () => {
+    const j = new Journal(10, new JournalSpace(1024 * 1024));
+    const warnings = [{ code: 'unknown_parameter', message: 'é is not a query parameter', field: 'é' }, { code: 'coerced_value', message: '€', muted: true }];
+    j.add(record({ path: '/ü', search: '?é=1', bodyText: '{"a":"😀"}', touched: ['x'], warnings }));
+    j.add(record({ path: '/plain' }));
+    const [first, second] = j.entries();
+    expect(first).toMatchObject({ path: '/ü', query: { é: '1' }, body: { a: '😀' }, touched: ['x'], warnings });
+    expect(second?.warnings).toEqual([]);
+    expect(j.matching({ warnings: true }).length).toBe(1);
+    expect(j.matching({ warnings: false }).length).toBe(1);
+    expect(j.matching({ warning: 'coerced_value' }).length).toBe(1);
+    expect(j.matching({ warning: 'unused_field' }).length).toBe(0);
   });
 
   it('keeps nothing with capacity 0', () => {

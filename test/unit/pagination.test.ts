@@ -16,8 +16,8 @@ describe('paginate', () => {
     expect(pages.next).toBe('http://h/p?per_page=2&page=2');
   });
 
-  it('answers an empty page past the end, and no next on the last page', () => {
-    expect(paginate([1, 2, 3], { page: 3, perPage: 2 }, link({}))).toEqual({ items: [], pages: { type: 'pages', page: 3, per_page: 2, total_pages: 2 } });
+  it('answers an empty page past the end, and a null next on the last page', () => {
+    expect(paginate([1, 2, 3], { page: 3, perPage: 2 }, link({}))).toEqual({ items: [], pages: { type: 'pages', page: 3, per_page: 2, total_pages: 2, next: null } });
     expect(paginate([1, 2, 3], { page: 2, perPage: 2 }, link({})).items).toEqual([3]);
   });
 });

@@ -17,6 +17,25 @@ interface Filter {
   status: string;
   operationId: string;
   allApps: boolean;
+  warned: boolean;
+}
+
+/** The contract warnings of an entry (what the request sent that the real API accepted but looks wrong). */
+function Warnings({ e }: { e: JournalEntry }) {
+  if (e.warnings.length === 0) return null;
+  return (
+    <Section title="Contract warnings">
+      <ul class="warnings">
+        {e.warnings.map((w, i) => (
+          <li key={i}>
+            <span class="mono">{w.code}</span>
+            {w.muted ? ' (muted)' : ''}: {w.message}
+          </li>
+        ))}
+      </ul>
+      <p class="sub">Answered as the real API did; strict mode (X-Mock-Strict: true, the app's strict, --strict) refuses these instead.</p>
+    </Section>
+  );
 }
 
 function Entry({ e }: { e: JournalEntry }) {
@@ -79,12 +98,13 @@ function Entry({ e }: { e: JournalEntry }) {
           <p class="sub">The journal keeps each request and its status, operation and ids, not the response body (so it costs API requests nothing more); read the record again from Records.</p>
         </Section>
       </div>
+      <Warnings e={e} />
     </div>
   );
 }
 
 export function TrafficView({ app }: { app: string }) {
-  const [draft, setDraft] = useState<Filter>({ method: '', path: '', status: '', operationId: '', allApps: false });
+  const [draft, setDraft] = useState<Filter>({ method: '', path: '', status: '', operationId: '', allApps: false, warned: false });
   const [filter, setFilter] = useState<Filter>(draft);
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [paused, setPaused] = useState(false);
@@ -113,6 +133,7 @@ export function TrafficView({ app }: { app: string }) {
           path: path === '' || path.endsWith('*') ? path : `${path}*`,
           status: filter.status,
           operationId: filter.operationId.trim(),
+          warnings: filter.warned ? 'true' : '',
         })
         .then(
           (r) => {
@@ -175,6 +196,9 @@ export function TrafficView({ app }: { app: string }) {
           <label class="check">
             <input type="checkbox" checked={draft.allApps} onChange={(e) => setDraft({ ...draft, allApps: e.currentTarget.checked })} /> every app
           </label>
+          <label class="check">
+            <input type="checkbox" checked={draft.warned} onChange={(e) => setDraft({ ...draft, warned: e.currentTarget.checked })} /> with warnings only
+          </label>
           <button type="submit">Filter</button>
         </form>
         <ErrorNote error={error} />
@@ -190,6 +214,7 @@ export function TrafficView({ app }: { app: string }) {
                 <th scope="col">Path</th>
                 <th scope="col" class="num">Status</th>
                 <th scope="col">Operation</th>
+                <th scope="col">Warnings</th>
               </tr>
             </thead>
             <tbody>
@@ -215,11 +240,12 @@ export function TrafficView({ app }: { app: string }) {
                     <span class={`status s${String(e.status)[0]}`}>{e.status}</span>
                   </td>
                   <td class="mono">{e.operationId}</td>
+                  <td>{e.warnings.length > 0 ? <span class="warned" title={e.warnings.map((w) => `${w.code}: ${w.message}`).join('\n')}>⚠ {e.warnings.map((w) => w.code).join(', ')}</span> : ''}</td>
                 </tr>
               ))}
               {entries.length === 0 && (
                 <tr>
-                  <td colSpan={7} class="sub">
+                  <td colSpan={8} class="sub">
                     No requests yet: send one to the API and it appears here within a second.
                   </td>
                 </tr>
