@@ -14,3 +14,10 @@ export function parseQuery(search: string): Record<string, string> {
   }
   return Object.fromEntries(entries);
 }
+
+/** Query text a boolean reads as: true/false in any letter case, 1/0 (the official clients' spellings); else undefined. */
+export function booleanText(text: string): boolean | undefined {
+  if (text.length > 5) return undefined;
+  const t = text.toLowerCase();
+  return t === 'true' || t === '1' ? true : t === 'false' || t === '0' ? false : undefined;
+}

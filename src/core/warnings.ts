@@ -5,6 +5,7 @@
 // error the mock gives without leniency. This catalogue is the one place the codes are named.
 
 import { ApiError, type ErrorItem } from './errors.js';
+import { booleanText } from './query-string.js';
 
 export const WARNING_CODES = {
   unknown_parameter: 'A query parameter the operation does not read: ignored, as the real API ignored it.',
@@ -30,6 +31,12 @@ export interface Warning {
 
 /** Warnings kept on one request at the most (the header shows fewer, then "and N more"). */
 export const MAX_WARNINGS = 20;
+
+/** Characters of a warning's message and field at the most. */
+const MAX_MESSAGE = 300;
+const MAX_FIELD = 100;
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** Warning lines in one response's header at the most. */
 export const MAX_HEADER_WARNINGS = 10;
@@ -60,7 +67,8 @@ export class RequestWarnings {
   ) {}
 
   add(code: WarningCode, message: string, field?: string, error?: string): void {
-    const w: Warning = field === undefined ? { code, message } : { code, message, field };
+    // A member's name is the client's: cut, so a long one cannot make a header or an entry long.
+    const w: Warning = field === undefined ? { code, message: clip(message, MAX_MESSAGE) } : { code, message: clip(message, MAX_MESSAGE), field: clip(field, MAX_FIELD) };
     if (error !== undefined) w.error = error;
     if (this.strict && !this.muted.has(code) && this.immediate) {
       this.refused = true;
@@ -112,12 +120,6 @@ export function quoted(text: string): string {
   return `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
-/** A strict-mode flag sent as text (header, query): true/false in any case, or 1/0; anything else is undefined. */
-export function readFlag(text: string | null | undefined): boolean | undefined {
-  if (text === null || text === undefined) return undefined;
-  const t = text.trim().toLowerCase();
-  if (t === 'true' || t === '1') return true;
-  if (t === 'false' || t === '0') return false;
-  return undefined;
-}
+/** A strict-mode flag sent as text (a header): as a query flag reads, around blanks; anything else is undefined. */
+export const readFlag = (text: string | null | undefined): boolean | undefined => (text === null || text === undefined ? undefined : booleanText(text.trim()));
 

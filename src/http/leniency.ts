@@ -6,7 +6,8 @@
 import type { ErrorItem } from '../core/errors.js';
 import type { RequestWarnings } from '../core/warnings.js';
 import type { Schema } from '../schemas/json-schema.js';
-import { booleanText, MAX_PROBLEMS, validate, type Problem } from '../schemas/validate.js';
+import { booleanText } from '../core/query-string.js';
+import { MAX_PROBLEMS, validate, type Problem } from '../schemas/validate.js';
 
 /** A plain decimal number as JSON would write it. */
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,15})?$/;

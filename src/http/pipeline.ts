@@ -98,8 +98,8 @@ function check(def: RouteDef, input: RequestInput, early: ErrorItem[], warnings:
 
 /**
  * The query an operation reads. API routes: DELETE body members join it, echoed path parameters
- * leave it, and a parameter the route does not declare is a problem (http/parameters.ts). The
- * control plane reads its query as sent.
+ * leave it, and a parameter the route does not declare is ignored with a warning
+ * (http/parameters.ts). The control plane reads its query as sent.
  */
 function queryOf(def: RouteDef, incoming: Incoming, url: UrlParts, body: Record<string, unknown>, problems: ErrorItem[], warnings: RequestWarnings | undefined): Record<string, unknown> {
   const query: Record<string, unknown> = parseQuery(url.search);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Schema } from './json-schema.js';
+import { booleanText } from '../core/query-string.js';
 
 export interface Problem {
   /** Dotted path of the member, e.g. `customers[3].email`; empty for the document itself. */
@@ -74,12 +75,9 @@ function compile(schema: Schema, coerce: boolean): ValidateFunction {
   return fn;
 }
 
+/** A JSON pointer's keys, unescaped. */
 function pathOf(instancePath: string): string {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '');
+  return segments(instancePath).reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '');
 }
 
 const join = (a: string, b: string): string => (a ? `${a}.${b}` : b);
@@ -238,12 +236,6 @@ const booleanKeysOf = (schema: Schema): readonly (readonly [string, 'boolean' | 
     return out;
   });
 
-/** Query text a boolean parameter reads as that boolean: true/false in any letter case, 1/0. */
-export function booleanText(text: string): boolean | undefined {
-  if (text.length > 5) return undefined;
-  const t = text.toLowerCase();
-  return t === 'true' || t === '1' ? true : t === 'false' || t === '0' ? false : undefined;
-}
 
 /** Boolean query parameters sent as any spelling of a boolean, made booleans before ajv coerces the rest. */
 function readBooleans(schema: Schema, value: unknown): void {

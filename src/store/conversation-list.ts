@@ -3,7 +3,7 @@
 // with type=admin or type=user, `order` is the field and `sort` the direction. Every form reads a
 // sorted index of its scope (conversation-index.ts): a page costs the page, never a walk of the app.
 
-import { booleanText } from '../schemas/validate.js';
+import { booleanText } from '../core/query-string.js';
 import { apiError, badChoice, invalid, missing } from '../core/errors.js';
 import { paginate, type PageLink, type Pages } from '../core/pagination.js';
 import { CONVERSATIONS_PER_PAGE } from '../schemas/conversation.js';

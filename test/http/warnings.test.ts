@@ -335,3 +335,26 @@ describe('what a client fills in by default', () => {
     await expectRejected(m, 'POST', '/companies', { body: { name: 'No id' } }, 400, ['parameter_not_found']);
   });
 });
+
+describe('repeated slashes', () => {
+  it('are folded on API paths only: the control plane\'s own paths are not', async () => {
+    const m = mock();
+    for (const path of ['//__admin/health', '/__admin//health', '///__admin/health']) {
+      const res = await m.call('GET', `http://localhost${path}`, { token: null });
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
+
+describe('a warning about a long name', () => {
+  it('cuts the name and the message, in the header and the journal', async () => {
+    const m = mock();
+    const name = 'n'.repeat(5000);
+    const res = await m.call('POST', '/users', { body: { user_id: 'long-1', companies: [{ company_id: 'acme', [name]: 1 }] } });
+    expect(res.status).toBe(200);
+    expect((res.headers.get('x-mock-warning') ?? '').length).toBeLessThan(400);
+    const [w] = (await lastEntry(m)).warnings;
+    expect(w.field).toBe(`companies[0].${'n'.repeat(87)}…`);
+    expect(w.message.length).toBe(301);
+  });
+});
