@@ -19,6 +19,10 @@ describe('contract warnings on the command line', () => {
     const res = await fetch(`${url}/admins?x=1`, { headers: auth });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-warning')).toMatch(/^unknown_parameter "x /);
+    const journal = (await (await fetch(`${url}/__admin/requests?warnings=true`)).json()) as { requests: { path: string; warnings: { code: string }[] }[] };
+    expect(journal.requests.map((r) => [r.path, r.warnings.map((w) => w.code)])).toEqual([['/admins', ['unknown_parameter']]]);
+    const report = (await (await fetch(`${url}/__admin/report`)).json()) as { totals: { calls: number; warnings: number } };
+    expect(report.totals).toMatchObject({ calls: 1, warnings: 1 });
     const out = await stopped(cli);
     expect(out.code).toBe(0);
     expect(out.stdout.trim().split('\n').at(-1)).toMatch(/^contract: 1 of \d+ operations called in 1 requests; 1 warning \(unknown_parameter 1\); GET \/__admin\/report for details$/);

@@ -13,6 +13,7 @@ export const WARNING_CODES = {
   unused_field: 'A body member or query parameter the operation does not use here (or a value it cannot use there): ignored.',
   coerced_value: 'A value of another type, read as the real API read it: a number as its text, a fraction as its whole part, a boolean spelled as text as that boolean.',
   identifier_overridden: 'Several identifiers name one person and they disagree: the first in the lookup order decides.',
+  ambiguous_lookup: 'A lookup that answers one record matched several: the most recently created answers.',
   path_normalized: 'A path with repeated slashes, routed as if each run were one slash.',
 } as const;
 
@@ -97,6 +98,11 @@ export class RequestWarnings {
   /** Whether strict mode refuses this code (it is not muted). */
   refuses(code: WarningCode): boolean {
     return this.strict && !this.muted.has(code);
+  }
+
+  /** List parameters a lookup that answers one record does not read (`tag_id` beside `user_id`). */
+  unread(query: Readonly<Record<string, unknown>>, names: readonly string[], lookup: string): void {
+    for (const name of names) if (query[name] !== undefined) this.add('unused_field', `${name} does not filter ${lookup}: ignored.`, name);
   }
 
   isMuted(code: string): boolean {

@@ -6,7 +6,7 @@ import { filteredCustomers, listFilterOf, refine } from '../store/customer-filte
 import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../store/customers.js';
 import { contactListView, customerView } from '../views/customer.js';
 import { customerJson } from '../views/customer-json.js';
-import { leadByUserId, leadsByPhone } from '../store/leads.js';
+import { leadByPhone, leadByUserId } from '../store/leads.js';
 import { appRoute } from './route.js';
 
 export const upsertLeadRoute = appRoute({
@@ -42,25 +42,26 @@ export const listLeads = appRoute({
   operationId: 'listLeads',
   summary: 'List leads, or find them by email, user_id or phone',
   description:
-    'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list (no match: an empty list). user_id answers that one lead, not a list (404 when none); phone (compared exactly as stored) answers the list of leads with it. Lookup order: user_id, then phone, then email. tag_id or segment_id (not both: 400 bad_request) lists the leads holding it, in the order they got it.',
+    'Leads oldest first, paged like GET /users; email (case-insensitive) filters the list (no match: an empty list). user_id answers that one lead, not a list (404 when none); phone (compared exactly as stored, API version 1.2 on) answers the one lead with it ("leads can be looked up individually with a phone parameter"; none: 404; several: the most recently created, with an ambiguous_lookup warning). Lookup order: user_id, then phone, then email; list parameters beside user_id or phone are ignored, with a warning. tag_id or segment_id (not both: 400 bad_request) lists the leads holding it, in the order they got it.',
   tag: 'Leads',
   query: openObj({ email: str(), user_id: str(), phone: str(), ...labelQuery, ...pagingQuery }),
-  response: { status: 200, description: 'The leads, or the one lead a user_id names', schema: { anyOf: [contactListSchema, leadSchema] } },
+  response: { status: 200, description: 'The leads, or the one lead a user_id or phone names', schema: { anyOf: [contactListSchema, leadSchema] } },
   errors: ['parameter_invalid', 'bad_request', 'not_found'],
   handler: (input) => {
     const { email, user_id, phone } = input.query as { email?: string; user_id?: string; phone?: string };
-    if (user_id !== undefined) return { body: customerJson(input.app, leadByUserId(input.app, user_id)) };
+    if (user_id !== undefined || phone !== undefined) {
+      input.warnings.unread(input.query, LIST_ONLY, user_id !== undefined ? 'a lookup by user_id' : 'a lookup by phone');
+      return { body: customerJson(input.app, user_id !== undefined ? leadByUserId(input.app, user_id) : leadByPhone(input.app, phone as string)) };
+    }
     const filter = listFilterOf(input.query);
     const now = input.store.now();
-    const leads =
-      phone !== undefined
-        ? refine(leadsByPhone(input.app, phone), filter, now)
-        : email === undefined
-          ? filteredCustomers(input.app, 'contact', filter, now)
-          : refine(listCustomers(input.app, 'contact', { email }), filter, now);
+    const leads = email === undefined ? filteredCustomers(input.app, 'contact', filter, now) : refine(listCustomers(input.app, 'contact', { email }), filter, now);
     const page = paginate(leads, scrollablePageRequestOf(input.query), input);
     return { body: contactListView(input.app, leads.total, page.items, page.pages) };
   },
 });
+
+/** Parameters of the list that a lookup answering one lead does not read. */
+const LIST_ONLY = [...Object.keys(labelQuery), ...Object.keys(pagingQuery)];
 
 export const CONTACT_ROUTES = [upsertLeadRoute, getLead, listLeads];

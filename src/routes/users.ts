@@ -34,7 +34,7 @@ const LIST_ONLY = [...Object.keys(customerListQuery), ...Object.keys(pagingQuery
 function userByUserId(app: AppState, userId: string, email: string | undefined, query: Record<string, unknown>, warnings: RequestWarnings): Customer {
   const found = listCustomers(app, 'user', { user_id: userId }).slice(0, 1)[0];
   if (!found) throw apiError('not_found', 'User Not Found');
-  for (const name of LIST_ONLY) if (query[name] !== undefined) warnings.add('unused_field', `${name} does not filter a lookup by user_id: ignored.`, name);
+  warnings.unread(query, LIST_ONLY, 'a lookup by user_id');
   if (email !== undefined && normalEmail(email) !== (found.email ?? '')) {
     warnings.add('identifier_overridden', `user_id ${JSON.stringify(userId.slice(0, 100))} names the user; the email beside it (${JSON.stringify(email.slice(0, 100))}) is not theirs and was not used.`, 'email');
   }

@@ -2,7 +2,7 @@
 // PUT, and the conversion into a user (POST /contacts/convert) with the merge rules of the
 // convert-a-lead page.
 
-import { missing } from '../core/errors.js';
+import { missing, notFound } from '../core/errors.js';
 import { listingOf, type Listing } from '../core/pagination.js';
 import type { AppState } from './app-state.js';
 import { anonymousProblems, findAnonymous, write, type CustomerInput } from './customers.js';
@@ -16,8 +16,19 @@ export function leadByUserId(app: AppState, userId: string): Customer {
   return findAnonymous(app, 'contact', { user_id: userId }) as Customer;
 }
 
-/** GET /contacts?phone=: every lead with that phone (as stored, compared exactly), oldest first. */
-export function leadsByPhone(app: AppState, phone: string): Listing<Customer> {
+/**
+ * GET /contacts?phone= (1.2 on): the one lead with that phone (as stored, compared exactly); of
+ * several, the most recently created, reported [I]; none: 404.
+ */
+export function leadByPhone(app: AppState, phone: string): Customer {
+  const leads = leadsByPhone(app, phone);
+  if (leads.total === 0) throw notFound('Lead Not Found');
+  if (leads.total > 1) app.warn('ambiguous_lookup', `phone ${JSON.stringify(phone)} names ${leads.total} leads: the most recently created answers.`, 'phone');
+  return leads.slice(leads.total - 1, leads.total)[0] as Customer;
+}
+
+/** Every lead with that phone (as stored, compared exactly), oldest first. */
+function leadsByPhone(app: AppState, phone: string): Listing<Customer> {
   const { customers } = app.data;
   const found = joined(app.phoneMaps(), phone, (id) => {
     const c = customers.get(id);

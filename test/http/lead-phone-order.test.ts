@@ -1,5 +1,6 @@
-// GET /contacts?phone= lists the leads oldest first, a tie of creation times by id, whatever order
-// they took the phone in; PUT /contacts and POST /contacts/convert name the field a missing key is.
+// GET /contacts?phone= answers the most recently created of the leads with the phone (creation
+// times, a tie by id), whatever order they took the phone in; PUT /contacts and POST
+// /contacts/convert name the field a missing key is.
 
 import { describe, expect, it } from 'vitest';
 import { errorCodes, expectRejected, mock, type TestMock } from '../helpers.js';
@@ -12,8 +13,8 @@ const newLead = async (m: TestMock): Promise<string> => {
 };
 const givePhone = async (m: TestMock, id: string) => expect((await m.call('POST', '/contacts', { body: { id, phone: PHONE } })).status).toBe(200);
 
-describe('GET /contacts?phone= order', () => {
-  it('oldest first, ties by id, not in the order the leads took the phone', async () => {
+describe('GET /contacts?phone= of several leads', () => {
+  it('answers the most recently created (ties by id), not the last to take the phone, with an ambiguous_lookup warning', async () => {
     const m = mock({ apiVersion: '1.2' });
     const [a, b] = [await newLead(m), await newLead(m)];
     m.clock.advance(10);
@@ -25,8 +26,13 @@ describe('GET /contacts?phone= order', () => {
     for (const id of [e, b, a, c, d]) await givePhone(m, id);
     const res = await m.call('GET', `/contacts?phone=${encodeURIComponent(PHONE)}`);
     expect(res.status).toBe(200);
-    expect(res.body.total_count).toBe(5);
-    expect(res.body.contacts.map((x: { id: string }) => x.id)).toEqual([a, b, c, d, e]);
+    expect(res.body).toMatchObject({ type: 'contact', id: e, phone: PHONE });
+    expect(res.headers.get('x-mock-warning')).toBe(`ambiguous_lookup "phone \\"${PHONE}\\" names 5 leads: the most recently created answers."`);
+    // e (created last) loses the phone: d is the most recent of those left, though it took the phone last.
+    expect((await m.call('POST', '/contacts', { body: { id: e, phone: '+1 555 0000' } })).status).toBe(200);
+    expect((await m.call('GET', `/contacts?phone=${encodeURIComponent(PHONE)}`)).body.id).toBe(d);
+    const strict = await m.call('GET', `/contacts?phone=${encodeURIComponent(PHONE)}`, { headers: { 'x-mock-strict': 'true' } });
+    expect(errorCodes(strict)).toEqual(['parameter_invalid']);
   });
 });
 

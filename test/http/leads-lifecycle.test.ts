@@ -33,17 +33,22 @@ describe('GET /contacts?email=|user_id=|phone=', () => {
     await expectRejected(m, 'GET', '/contacts?user_id=ada-1', {}, 404, ['not_found']);
   });
 
-  it('phone (API version 1.2 on): the leads with that phone as a contact.list, following updates', async () => {
+  it('phone (API version 1.2 on): the one lead with that phone, following updates; none is a 404', async () => {
     const m = mock({ apiVersion: '1.2' });
-    await m.call('POST', '/contacts', { body: { id: LEAD, phone: '+1 555 0100' } });
     await m.call('POST', '/contacts', { body: { id: LEAD_2, phone: '+1 555 0100' } });
     const res = await m.call('GET', '/contacts?phone=%2B1%20555%200100');
-    expect(res.body).toMatchObject({ type: 'contact.list', total_count: 2 });
-    expect(res.body.contacts.map((c: { id: string }) => c.id)).toEqual([LEAD, LEAD_2]);
-    await m.call('POST', '/contacts', { body: { id: LEAD, phone: '+1 555 0199' } });
-    expect(await leadIds(m, '?phone=%2B1%20555%200100')).toEqual([LEAD_2]);
+    expect(res.body).toMatchObject({ type: 'contact', id: LEAD_2, phone: '+1 555 0100' });
+    expect(res.headers.get('x-mock-warning')).toBeNull();
+    await m.call('POST', '/contacts', { body: { id: LEAD_2, phone: '+1 555 0199' } });
+    await expectRejected(m, 'GET', '/contacts?phone=%2B1%20555%200100', {}, 404, ['not_found']);
+    expect((await m.call('GET', '/contacts?phone=%2B1%20555%200199')).body.id).toBe(LEAD_2);
     // Users with the phone are not leads.
-    expect(await leadIds(m, '?phone=%2B353%201%20555%200101')).toEqual([]);
+    const user = await m.call('GET', '/contacts?phone=%2B353%201%20555%200101');
+    expect(user.body.errors).toEqual([{ code: 'not_found', message: 'Lead Not Found' }]);
+    // A list parameter beside it does not filter the lookup: said, not applied.
+    const paged = await m.call('GET', '/contacts?phone=%2B1%20555%200199&per_page=5');
+    expect(paged.body.id).toBe(LEAD_2);
+    expect(paged.headers.get('x-mock-warning')).toBe('unused_field "per_page does not filter a lookup by phone: ignored."');
   });
 });
 

@@ -65,7 +65,7 @@ describe('a seeded document, as the API reads it afterwards', () => {
     const m = await seeded();
     expect((await get(m, '/users?user_id=u-1')).body.id).toBe(U1);
     expect(ids((await get(m, '/users?email=two@example.com')).body.users)).toEqual([U2]);
-    expect(ids((await m.call('GET', `/contacts?phone=${encodeURIComponent('+1 555 0100')}`, { token: 'base-token', headers: { 'intercom-version': '1.2' } })).body.contacts)).toEqual([L1]);
+    expect((await m.call('GET', `/contacts?phone=${encodeURIComponent('+1 555 0100')}`, { token: 'base-token', headers: { 'intercom-version': '1.2' } })).body.id).toBe(L1);
     expect((await get(m, '/companies?company_id=co-1')).body.id).toBe(C1);
     // A tag written by an existing name (any case) is that tag, not a new one.
     expect((await post(m, '/tags', { name: 'vip' })).body.id).toBe('7');

@@ -358,3 +358,46 @@ describe('a warning about a long name', () => {
     expect(w.message.length).toBe(301);
   });
 });
+
+describe('every lenient case, in both modes', () => {
+  // [what, method, path, body, lenient status, warning code]: each is answered and reported when
+  // lenient, and refused without a change under strict mode.
+  const from = { type: 'admin', id: '814860' };
+  const cases: [string, string, string, unknown, number, string][] = [
+    ['an unknown query parameter', 'GET', '/admins?x=1', undefined, 200, 'unknown_parameter'],
+    ['a later version\'s parameter', 'GET', '/contacts?phone=1', undefined, 200, 'version_parameter'],
+    ['an unknown member of a closed body', 'POST', '/visitors/convert', { type: 'lead', visitor: { id: '5714dd359a3fd47136000009' }, extra: 1 }, 200, 'unused_field'],
+    ['an unknown member of an open body', 'POST', '/users', { user_id: 'case-1', extra: 1 }, 200, 'unused_field'],
+    ['a number for text', 'POST', '/users', { user_id: 77 }, 200, 'coerced_value'],
+    ['a fraction for a whole number', 'POST', '/companies', { company_id: 'case-co', monthly_spend: 1.5 }, 200, 'coerced_value'],
+    ['a query flag spelled otherwise', 'GET', '/data_attributes/customer?include_archived=yes', undefined, 200, 'coerced_value'],
+    ['a reply typed admin_reply', 'POST', `/conversations/${GROUP}/reply`, { type: 'admin_reply', admin_id: '814860', message_type: 'note', body: 'n' }, 200, 'coerced_value'],
+    ['a company id that names no company', 'POST', '/users', { user_id: 'case-2', companies: [{ id: 'nope-co' }] }, 200, 'coerced_value'],
+    ['a boolean event metadata value', 'POST', '/events', { event_name: 'e', created_at: 1, user_id: 'ada-1', metadata: { b: true } }, 202, 'coerced_value'],
+    ['identifiers naming two people', 'GET', '/conversations?type=user&user_id=ada-1&email=grace%40example.com', undefined, 200, 'identifier_overridden'],
+    ['a template on an in-app message', 'POST', '/messages', { message_type: 'inapp', body: 'x', template: 'plain', from, to: { type: 'user', id: ADA } }, 200, 'unused_field'],
+    ['a member another message_type uses', 'POST', `/conversations/${GROUP}/reply`, { type: 'admin', admin_id: '814860', message_type: 'close', snoozed_until: 0 }, 200, 'unused_field'],
+    ['active on a new subscription', 'POST', '/subscriptions', { url: 'http://127.0.0.1:9/hook', topics: ['user.created'], active: false }, 200, 'unused_field'],
+    ['a list parameter beside user_id', 'GET', '/users?user_id=ada-1&per_page=5', undefined, 200, 'unused_field'],
+  ];
+
+  it.each(cases)('%s: answered and reported when lenient', async (_what, method, path, body, status, code) => {
+    const res = await mock().call(method, path, body === undefined ? {} : { body });
+    expect(res.status, res.text).toBe(status);
+    expect(warningCodes(res.headers)).toEqual([code]);
+  });
+
+  it.each(cases)('%s: refused with 400 parameter_invalid under strict mode, changing nothing', async (_what, method, path, body) => {
+    await expectRejected(mock(), method, path, { ...(body === undefined ? {} : { body }), ...STRICT }, 400, ['parameter_invalid']);
+  });
+
+  it.each(cases)('%s: muted for the app, neither shown nor refused, still journaled', async (_what, method, path, body, status, code) => {
+    const m = mock({ strict: true });
+    const seeded = await m.call('POST', '/__admin/seed?app=demo&mode=merge', { token: null, body: { app: { id: 'demo', tokens: ['demo-token'], mute_warnings: [code] } } });
+    expect(seeded.status).toBe(200);
+    const res = await m.call(method, path, body === undefined ? {} : { body });
+    expect(res.status, res.text).toBe(status);
+    expect(res.headers.get('x-mock-warning')).toBeNull();
+    expect((await lastEntry(m)).warnings.map((w: { code: string; muted?: boolean }) => [w.code, w.muted])).toEqual([[code, true]]);
+  });
+});
