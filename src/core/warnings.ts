@@ -113,11 +113,11 @@ export class RequestWarnings {
   header(): string | undefined {
     if (this.refused) return undefined;
     const shown = this.list.filter((w) => !this.muted.has(w.code));
-    const hidden = shown.length - MAX_HEADER_WARNINGS + this.dropped;
-    if (shown.length === 0) return undefined;
+    // Those past the kept ones are not known to be muted or not: they count as more.
+    const hidden = Math.max(0, shown.length - MAX_HEADER_WARNINGS) + this.dropped;
     const parts = shown.slice(0, MAX_HEADER_WARNINGS).map((w) => `${w.code} ${quoted(w.message)}`);
     if (hidden > 0) parts.push(`more ${quoted(`and ${hidden} more`)}`);
-    return parts.join(', ');
+    return parts.length === 0 ? undefined : parts.join(', ');
   }
 }
 

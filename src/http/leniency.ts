@@ -20,7 +20,8 @@ const shown = (v: unknown): string => {
 /** The value a member of another type is read as, or undefined when the real API refused it too. */
 function coerced(value: unknown, expected: string, where: 'query' | 'body'): unknown {
   const types = expected.split(',');
-  // A flag declared as the text true/false: anything else is off, as the API read anything but true [I].
+  // A query flag spelled neither true/false nor 1/0 is off, as the API read anything but true [I]:
+  // one declared as the text true/false, or as a boolean.
   if (types.includes('flag')) return where === 'query' && typeof value === 'string' ? String(booleanText(value) ?? false) : undefined;
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (types.includes('integer')) return Math.trunc(value);
@@ -28,9 +29,7 @@ function coerced(value: unknown, expected: string, where: 'query' | 'body'): unk
   }
   if (typeof value === 'string') {
     if (types.includes('boolean')) {
-      const b = booleanText(value);
-      // A query flag spelled any other way is off, as the API read anything but true [I].
-      return b ?? (where === 'query' ? false : undefined);
+      return booleanText(value) ?? (where === 'query' ? false : undefined);
     }
     if ((types.includes('integer') || types.includes('number')) && where === 'body' && NUMBER_TEXT.test(value)) {
       const n = Number(value);

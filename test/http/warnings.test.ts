@@ -401,3 +401,13 @@ describe('every lenient case, in both modes', () => {
     expect((await lastEntry(m)).warnings.map((w: { code: string; muted?: boolean }) => [w.code, w.muted])).toEqual([[code, true]]);
   });
 });
+
+describe('X-Mock-Warning past the journal\'s 20', () => {
+  it('counts what the journal did not keep in its "and N more", muted ones left out of what it shows', async () => {
+    const m = mock({ muteWarnings: ['unknown_parameter'] });
+    // 25 muted unknown parameters fill the 20 kept; the flag's warning comes after them and is dropped too.
+    const res = await m.call('GET', `/segments/5714dd359a3fd47136000901?${Array.from({ length: 25 }, (_, i) => `p${i}=1`).join('&')}&include_count=yes`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mock-warning')).toBe('more "and 6 more"');
+  });
+});
