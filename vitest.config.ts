@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 20_000,
+    // Vitest's default leaves one of the machine's two CPUs idle: both run files (the suite
+    // spends much of its time waiting on sockets, processes and the browser).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,9 +13,6 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/bench/**', 'test/example/**', 'node_modules/**'],
           pool: 'threads',
-          // Vitest's default leaves one of the machine's two CPUs idle: both run files (the suite
-          // spends much of its time waiting on sockets, processes and the browser).
-          maxWorkers: 2,
           // Files of a worker share one module graph: each file used to import the app and compile
           // its validators again, which took more of the suite's time than the tests themselves.
           // Every test builds its own store and app, so no state crosses files.
