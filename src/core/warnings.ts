@@ -15,6 +15,8 @@ export const WARNING_CODES = {
   identifier_overridden: 'Several identifiers name one person and they disagree: the first in the lookup order decides.',
   ambiguous_lookup: 'A lookup that answers one record matched several: the most recently created answers.',
   path_normalized: 'A path with repeated slashes, routed as if each run were one slash.',
+  missing_identifier: 'A create-or-update without the identifier the real API looks records up by: the mock finds the record another way (a company by its name) and says how.',
+  undeliverable_target: 'A webhook url on a host this mock does not deliver to (not loopback, unless it runs with --webhook-hosts any): the subscription is kept and each delivery fails with "Target refused".',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODES;
@@ -42,9 +44,10 @@ const clip = (text: string, max: number): string => (text.length > max ? `${text
 /** Warning lines in one response's header at the most. */
 export const MAX_HEADER_WARNINGS = 10;
 
-/** The error a warning is under strict mode: a path the router would not take is not found. */
+/** The error a warning is under strict mode: a path the router would not take is not found, a missing identifier is not found. */
 export function strictError(w: Warning): ErrorItem {
   if (w.code === 'path_normalized') return { code: 'not_found', message: 'The requested resource does not exist; check your path and try again' };
+  if (w.code === 'missing_identifier') return { code: 'parameter_not_found', message: w.error ?? w.message, ...(w.field === undefined ? {} : { field: w.field }) };
   // The warning says what leniency did ("…: ignored."); the error says only what was wrong.
   return { code: 'parameter_invalid', message: w.error ?? w.message.replace(/: ignored\.$/, '.'), ...(w.field === undefined ? {} : { field: w.field }) };
 }

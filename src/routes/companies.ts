@@ -119,7 +119,7 @@ export const upsertCompanyRoute = appRoute({
   path: '/companies',
   operationId: 'upsertCompany',
   summary: 'Create or update a company',
-  description: 'Created when company_id is new, updated otherwise; only the members sent change. Custom attributes follow the customer rules; a rejected request changes nothing.',
+  description: 'Created when company_id is new, updated otherwise; only the members sent change. Without company_id, id names the company by its Intercom id; with neither, a name names it (the company of that name, else a new one whose company_id is the name), with a missing_identifier warning (strict mode: 400 parameter_not_found). Custom attributes follow the customer rules; a rejected request changes nothing.',
   tag: 'Companies',
   body: companyBodySchema,
   response: { status: 200, description: 'The company', schema: companySchema },

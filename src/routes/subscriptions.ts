@@ -6,7 +6,6 @@ import { str } from '../schemas/json-schema.js';
 import { createSubscriptionBodySchema, notificationListSchema, subscriptionListSchema, subscriptionSchema, updateSubscriptionBodySchema } from '../schemas/subscription.js';
 import { logWebhookChange } from '../store/activity-logs.js';
 import { tokenOwner } from '../store/admins.js';
-import type { Store } from '../store/store.js';
 import {
   createSubscription as create,
   deleteSubscription as remove,
@@ -25,10 +24,20 @@ const TAG = 'Subscriptions';
 const subId = { id: str({ description: 'The subscription id (nsub_…)' }) };
 const writeErrors = ['parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'] as const;
 
-/** A target the delivery module would refuse is refused when it is set, so nothing is queued in vain. */
-function checkUrl(store: Store, url: unknown): void {
-  if (typeof url === 'string' && !(store.webhooks?.allows(url) ?? false)) {
-    throw apiError('parameter_invalid', 'url must be an http(s) URL on a loopback address (localhost, 127.0.0.0/8, [::1]) unless the mock runs with --webhook-hosts any.', 'url');
+const REFUSED_HOST = 'url must be an http(s) URL on a loopback address (localhost, 127.0.0.0/8, [::1]) unless the mock runs with --webhook-hosts any.';
+
+const isHttpUrl = (url: string): boolean => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+
+/**
+ * A url that is not http(s) is refused. One on a host this mock does not deliver to is what the
+ * real API accepted (Python's README subscribes http://example.com): kept, with a warning, and
+ * each delivery fails with "Target refused"; strict mode refuses it as before.
+ */
+function checkUrl({ store, warnings }: AppInput, url: unknown): void {
+  if (typeof url !== 'string') return;
+  if (!isHttpUrl(url)) throw apiError('parameter_invalid', REFUSED_HOST, 'url');
+  if (!(store.webhooks?.allows(url) ?? false)) {
+    warnings.add('undeliverable_target', 'url is not on a host this mock delivers to (loopback, unless it runs with --webhook-hosts any): kept, and each delivery fails with "Target refused".', 'url', REFUSED_HOST);
   }
 }
 
@@ -38,13 +47,14 @@ export const createSubscription = appRoute({
   operationId: 'createSubscription',
   summary: 'Create a webhook subscription',
   description:
-    'Subscribes url to topics (ping is always subscribed and not listed); hub_secret signs deliveries; event.created needs metadata.event_names. At most 250 subscriptions per app (400 parameter_invalid past it). The url must be on a loopback address unless the mock runs with --webhook-hosts any.',
+    'Subscribes url to topics (ping is always subscribed and not listed); hub_secret signs deliveries; event.created needs metadata.event_names. At most 250 subscriptions per app (400 parameter_invalid past it). A url the mock does not deliver to (not loopback, unless it runs with --webhook-hosts any) is kept with an undeliverable_target warning (strict mode: 400 parameter_invalid), and each delivery fails with "Target refused".',
   tag: TAG,
   body: createSubscriptionBodySchema,
   response: { status: 200, description: 'The subscription, active', schema: subscriptionSchema },
   errors: [...writeErrors],
-  handler: ({ store, app, body, origin, token }) => {
-    checkUrl(store, body.url);
+  handler: (input) => {
+    const { store, app, body, origin, token } = input;
+    checkUrl(input, body.url);
     const subscription = create(app, store.now(), body as SubscriptionInput);
     logWebhookChange(app, tokenOwner(app, token), store.now(), 'creation', subscription);
     return { body: subscriptionView(app, subscription, origin) };
@@ -76,8 +86,9 @@ export const getSubscription = appRoute({
   handler: ({ app, params, origin }) => ({ body: subscriptionView(app, requireSubscription(app, params.id ?? ''), origin) }),
 });
 
-const updateHandler = ({ store, app, params, body, origin }: AppInput) => {
-  checkUrl(store, body.url);
+const updateHandler = (input: AppInput) => {
+  const { store, app, params, body, origin } = input;
+  checkUrl(input, body.url);
   return { body: subscriptionView(app, update(app, params.id ?? '', store.now(), body as SubscriptionInput), origin) };
 };
 

@@ -23,6 +23,13 @@ export const pagesSchema: Schema = obj(
   { description: 'An empty object means there are no more pages.' },
 );
 
+/** Pages of a list whose real pages carried no `type` (notes): the clients that page by it read one page. */
+export const untypedPagesSchema: Schema = obj(
+  { page: int({ minimum: 1 }), per_page: int({ minimum: 1 }), total_pages: int({ minimum: 0 }), next: nullable(str({ format: 'uri', description: 'null on the last page' })) },
+  ['page', 'per_page', 'total_pages', 'next'],
+  { description: 'No `type`: the real note list had none, so clients that page by it read the first page only.' },
+);
+
 export const tagSchema: Schema = obj({ type: constant('tag'), id: str(), name: str() }, ['type', 'id', 'name']);
 export const tagListSchema: Schema = obj({ type: constant('tag.list'), tags: arr(tagSchema) }, ['type', 'tags']);
 

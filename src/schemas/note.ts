@@ -1,6 +1,6 @@
 // Notes (surface N1–N3): the POST /notes body, the note and the note list.
 
-import { pagesSchema } from './common.js';
+import { untypedPagesSchema } from './common.js';
 import { bodyText, shortText } from './fields.js';
 import { arr, constant, int, obj, oneOfStrings, openObj, str, type Schema } from './json-schema.js';
 
@@ -52,6 +52,6 @@ export const noteSchema: Schema = obj(
 );
 
 export const noteListSchema: Schema = obj(
-  { type: constant('note.list'), notes: arr(noteSchema, { maxItems: 60 }), total_count: int({ minimum: 0 }), pages: pagesSchema },
+  { type: constant('note.list'), notes: arr(noteSchema, { maxItems: 60 }), total_count: int({ minimum: 0 }), pages: untypedPagesSchema },
   ['type', 'notes', 'total_count', 'pages'],
 );

@@ -18,7 +18,7 @@ const metadataSchema = obj(
 );
 
 const members = (required: boolean): Record<string, Schema> => ({
-  url: str({ minLength: 1, maxLength: MAX_URL_LENGTH, description: required ? 'where notifications are POSTed (loopback unless the mock runs with --webhook-hosts any)' : 'a new target' }),
+  url: str({ minLength: 1, maxLength: MAX_URL_LENGTH, description: required ? 'where notifications are POSTed; the mock delivers to loopback only unless it runs with --webhook-hosts any (another host is kept with an undeliverable_target warning)' : 'a new target' }),
   topics: arr(topic, { minItems: 1, maxItems: MAX_TOPICS_SENT, description: required ? 'topics to receive; ping is always subscribed' : 'replaces the topics (no merge)' }),
   service_type: oneOfStrings(['web'], { description: 'only web' }),
   hub_secret: nullable(str({ minLength: 1, maxLength: MAX_SECRET_LENGTH, description: 'signs each delivery: X-Hub-Signature: sha1=<HMAC-SHA1 hex of the body>' })),

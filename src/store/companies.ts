@@ -4,6 +4,7 @@
 
 import { ApiError, apiError, missing, type ErrorItem } from '../core/errors.js';
 import type { AppState } from './app-state.js';
+import { companyNamed } from './company-list.js';
 import { mergeCustomAttributes } from './custom-attributes.js';
 import { emptyCompany } from './normalize.js';
 import type { Store } from './store.js';
@@ -40,14 +41,30 @@ export interface CompanyPlan {
  * The company_id a write names: its own, else the company whose Intercom id `id` is (.NET and Ruby
  * name companies so), else `id` read as a company_id (Python's README), which is reported.
  */
-function companyIdOf(app: AppState, input: CompanyInput, companyIdField: string, idField: string): string {
+function companyIdOf(app: AppState, input: CompanyInput, companyIdField: string, idField: string, byName: boolean): string {
   if (input.company_id !== undefined) return String(input.company_id);
-  if (input.id === undefined) throw missing(companyIdField, `${companyIdField} is a required parameter.`);
+  const required = `${companyIdField} is a required parameter.`;
+  if (input.id === undefined) {
+    if (byName && typeof input.name === 'string' && input.name !== '') return companyIdByName(app, input.name, companyIdField, required);
+    throw missing(companyIdField, required);
+  }
   const id = String(input.id);
   const company = app.data.companies.get(id);
   if (company) return company.company_id;
   app.warn('coerced_value', `${idField} ${JSON.stringify(id.slice(0, 100))} names no company: read as its company_id.`, idField);
   return id;
+}
+
+/**
+ * POST /companies with a name and no identifier, as .NET's README creates one: the company C3
+ * finds by that name, else a new one whose company_id is the name [I]. Reported, since the real
+ * API looked companies up by company_id.
+ */
+function companyIdByName(app: AppState, name: string, field: string, required: string): string {
+  const named = companyNamed(app, name);
+  const what = named ? `the company named ${JSON.stringify(name.slice(0, 100))} is updated` : 'a new company is created with the name as its company_id';
+  app.warn('missing_identifier', `No company_id: ${what}.`, field, required);
+  return named ? named.company_id : name;
 }
 
 export function planCompanies(
@@ -57,7 +74,10 @@ export function planCompanies(
   field: (i: number) => string,
   /** Problems the caller already found, thrown together with these. */
   problems: ErrorItem[] = [],
-  /** Whether `remove` means anything: only in a customer's `companies`, not in POST /companies. */
+  /**
+   * Whether `remove` means anything: only in a customer's `companies`. In POST /companies (false)
+   * a name alone may name the company instead (companyIdByName).
+   */
   removable = true,
 ): CompanyPlan[] {
   if (inputs.length === 0) {
@@ -72,7 +92,7 @@ export function planCompanies(
   const drafts: { companyId: string; input: CompanyInput; remove: boolean; attributes: Company['custom_attributes'] }[] = [];
   inputs.forEach((input, i) => {
     const remove = removable && input.remove === true;
-    const companyId = companyIdOf(app, input, at(i, 'company_id'), at(i, 'id'));
+    const companyId = companyIdOf(app, input, at(i, 'company_id'), at(i, 'id'), !removable);
     if (companyId === '') problems.push({ code: 'parameter_invalid', message: 'company_id cannot be empty.', field: at(i, 'company_id') });
     const before = current(companyId);
     const merged = mergeCustomAttributes(before?.custom_attributes ?? {}, input.custom_attributes, at(i, 'custom_attributes'));

@@ -56,6 +56,13 @@ const lastRequest = (c: Company): number | null => c.last_request_at;
 
 /** C3: the company of that name (exact); several: the most recently updated, then the highest id. */
 export function companyByName(app: AppState, name: string): Company {
+  const best = companyNamed(app, name);
+  if (best === undefined) throw apiError('company_not_found', 'Company Not Found');
+  return best;
+}
+
+/** The company C3 answers for a name, or undefined when none has it. */
+export function companyNamed(app: AppState, name: string): Company | undefined {
   let best: Company | undefined;
   for (const id of allHolders(app.holderMaps(), holderKey('company', 'n', name))) {
     const c = app.data.companies.get(id) as Company;
@@ -64,6 +71,5 @@ export function companyByName(app: AppState, name: string): Company {
     const tieWon = tie && c.id > (best as Company).id;
     if (newer || tieWon) best = c;
   }
-  if (best === undefined) throw apiError('company_not_found', 'Company Not Found');
   return best;
 }

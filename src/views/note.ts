@@ -17,6 +17,11 @@ export function noteView(app: AppState, note: Note) {
   };
 }
 
+/**
+ * The real note list's pages carry no `type` (surface N2; PHP's fixture `"pages": {}`), so the
+ * clients that page by `pages.type` (Ruby, Python) read one page, as they did against the real API.
+ */
 export function noteListView(app: AppState, total: number, notes: readonly Note[], pages: Pages) {
-  return { type: 'note.list' as const, notes: notes.map((n) => noteView(app, n)), total_count: total, pages };
+  const { type: _paged, ...untyped } = pages;
+  return { type: 'note.list' as const, notes: notes.map((n) => noteView(app, n)), total_count: total, pages: untyped };
 }

@@ -4,7 +4,7 @@
 // webhook-delivery.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import { errorCodes, expectRejected, mock, TEST_NOW, type TestMock } from '../helpers.js';
+import { errorCodes, expectRejected, mock, TEST_NOW, warningCodesOf, type TestMock } from '../helpers.js';
 
 const URL_OK = 'http://127.0.0.1:9/hooks';
 const create = (m: TestMock, body: unknown) => m.call('POST', '/subscriptions', { body });
@@ -46,7 +46,6 @@ describe('POST /subscriptions', () => {
     ['empty topics', { url: URL_OK, topics: [] }, 'parameter_invalid'],
     ['an unknown topic', { url: URL_OK, topics: ['user.exploded'] }, 'parameter_invalid'],
     ['a service_type other than web', { url: URL_OK, topics: ['user.created'], service_type: 'sqs' }, 'parameter_invalid'],
-    ['a url that is not loopback', { url: 'http://example.com/hooks', topics: ['user.created'] }, 'parameter_invalid'],
     ['a url that is not http', { url: 'ftp://127.0.0.1/hooks', topics: ['user.created'] }, 'parameter_invalid'],
     ['a url that does not parse', { url: 'not a url', topics: ['user.created'] }, 'parameter_invalid'],
     ['event.created without metadata.event_names', { url: URL_OK, topics: ['event.created'] }, 'parameter_not_found'],
@@ -57,9 +56,35 @@ describe('POST /subscriptions', () => {
     expect((await m.call('GET', '/subscriptions')).body.items).toEqual([]);
   });
 
-  it('accepts any http(s) host with --webhook-hosts any', async () => {
+  it('accepts any http(s) host with --webhook-hosts any, without a warning', async () => {
     const m = mock({ webhookHosts: 'any' });
-    expect((await create(m, { url: 'https://example.com/hooks', topics: ['user.created'] })).status).toBe(200);
+    const res = await create(m, { url: 'https://example.com/hooks', topics: ['user.created'] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mock-warning')).toBeNull();
+  });
+
+  it('keeps a subscription to a host it does not deliver to, with a warning; each delivery fails as "Target refused"', async () => {
+    const m = mock();
+    const res = await create(m, { url: 'http://example.com', topics: ['user.created'] });
+    expect(res.status).toBe(200);
+    expect(warningCodesOf(res.headers.get('x-mock-warning'))).toEqual(['undeliverable_target']);
+    expect(res.body).toMatchObject({ url: 'http://example.com', active: true });
+    const moved = await m.call('POST', `/subscriptions/${res.body.id}`, { body: { url: 'https://example.org/hooks' } });
+    expect(moved.status).toBe(200);
+    expect(warningCodesOf(moved.headers.get('x-mock-warning'))).toEqual(['undeliverable_target']);
+    expect((await m.call('POST', '/users', { body: { user_id: 'refused-1' } })).status).toBe(200);
+    expect((await m.call('POST', '/__admin/jobs/run', { token: null })).status).toBe(200);
+    const errors = await m.call('GET', `/subscriptions/${res.body.id}/error`);
+    expect(errors.body.notifications.map((n: { http_request: { request_uri: string; response_entity: string } }) => [n.http_request.request_uri, n.http_request.response_entity])).toEqual([
+      ['https://example.org/hooks', 'Target refused: webhooks go to loopback addresses unless the mock runs with --webhook-hosts any'],
+    ]);
+  });
+
+  it('refuses a url the mock does not deliver to under strict mode, creating and changing nothing', async () => {
+    const m = mock({ strict: true });
+    const res = await expectRejected(m, 'POST', '/subscriptions', { body: { url: 'http://example.com', topics: ['user.created'] } }, 400, ['parameter_invalid']);
+    expect(res.body.errors[0]).toMatchObject({ field: 'url', message: 'url must be an http(s) URL on a loopback address (localhost, 127.0.0.0/8, [::1]) unless the mock runs with --webhook-hosts any.' });
+    expect((await m.call('GET', '/subscriptions')).body.items).toEqual([]);
   });
 
   it('refuses the 251st subscription of an app, and keeps at most 1,000 queued deliveries, dropping the oldest', async () => {
@@ -91,7 +116,7 @@ describe('updating, deleting, pinging', () => {
     const m = mock();
     const sub = (await create(m, { url: URL_OK, topics: ['user.created'] })).body;
     await expectRejected(m, 'POST', `/subscriptions/${sub.id}`, { body: { topics: ['event.created'] } }, 400, ['parameter_not_found']);
-    await expectRejected(m, 'POST', `/subscriptions/${sub.id}`, { body: { url: 'http://10.0.0.1/x' } }, 400, ['parameter_invalid']);
+    await expectRejected(m, 'POST', `/subscriptions/${sub.id}`, { body: { url: 'ftp://127.0.0.1/x' } }, 400, ['parameter_invalid']);
   });
 
   it('deactivating drops the queued deliveries; deleting removes the subscription and its queue', async () => {

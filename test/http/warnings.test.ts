@@ -332,7 +332,7 @@ describe('what a client fills in by default', () => {
     expect(warningCodes(byOther.headers)).toEqual(['coerced_value']);
     const update = await m.call('POST', '/companies', { body: { id: ACME, name: 'Acme Renamed' } });
     expect(update.body).toMatchObject({ id: ACME, company_id: 'acme', name: 'Acme Renamed' });
-    await expectRejected(m, 'POST', '/companies', { body: { name: 'No id' } }, 400, ['parameter_not_found']);
+    await expectRejected(m, 'POST', '/companies', { body: { website: 'https://no-id.example' } }, 400, ['parameter_not_found']);
   });
 });
 
@@ -379,6 +379,7 @@ describe('every lenient case, in both modes', () => {
     ['a member another message_type uses', 'POST', `/conversations/${GROUP}/reply`, { type: 'admin', admin_id: '814860', message_type: 'close', snoozed_until: 0 }, 200, 'unused_field'],
     ['active on a new subscription', 'POST', '/subscriptions', { url: 'http://127.0.0.1:9/hook', topics: ['user.created'], active: false }, 200, 'unused_field'],
     ['a list parameter beside user_id', 'GET', '/users?user_id=ada-1&per_page=5', undefined, 200, 'unused_field'],
+    ['a webhook url the mock does not deliver to', 'POST', '/subscriptions', { url: 'http://example.com', topics: ['user.created'] }, 200, 'undeliverable_target'],
   ];
 
   it.each(cases)('%s: answered and reported when lenient', async (_what, method, path, body, status, code) => {
@@ -409,5 +410,43 @@ describe('X-Mock-Warning past the journal\'s 20', () => {
     const res = await m.call('GET', `/segments/5714dd359a3fd47136000901?${Array.from({ length: 25 }, (_, i) => `p${i}=1`).join('&')}&include_count=yes`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-warning')).toBe('more "and 6 more"');
+  });
+});
+
+describe('POST /companies with a name and no identifier (.NET\'s README)', () => {
+  const codes = (res: { headers: Headers }) => warningCodesOf(res.headers.get('x-mock-warning'));
+
+  it('creates the company with its name as company_id, then updates that company, warning each time', async () => {
+    const m = mock();
+    const created = await m.call('POST', '/companies', { body: { name: 'Named Only Inc' } });
+    expect(created.status, created.text).toBe(200);
+    expect(codes(created)).toEqual(['missing_identifier']);
+    expect(created.body).toMatchObject({ type: 'company', company_id: 'Named Only Inc', name: 'Named Only Inc' });
+    const again = await m.call('POST', '/companies', { body: { name: 'Named Only Inc', size: 12 } });
+    expect(again.status).toBe(200);
+    expect(codes(again)).toEqual(['missing_identifier']);
+    expect(again.body).toMatchObject({ id: created.body.id, company_id: 'Named Only Inc', size: 12 });
+    expect((await m.call('GET', '/companies?name=Named%20Only%20Inc')).body).toMatchObject({ id: created.body.id, size: 12 });
+  });
+
+  it('updates a seeded company found by its name, keeping its company_id', async () => {
+    const m = mock();
+    const acme = (await m.call('GET', `/companies/${ACME}`)).body;
+    const res = await m.call('POST', '/companies', { body: { name: acme.name, industry: 'Rockets' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ACME, company_id: acme.company_id, industry: 'Rockets' });
+  });
+
+  it('is refused under strict mode as before: 400 parameter_not_found on company_id, nothing created', async () => {
+    const res = await expectRejected(mock(), 'POST', '/companies', { body: { name: 'Named Only Inc' }, ...STRICT }, 400, ['parameter_not_found']);
+    expect(res.body.errors[0]).toMatchObject({ field: 'company_id', message: 'company_id is a required parameter.' });
+  });
+
+  it('does not name a customer\'s company by its name: that stays 400 parameter_not_found', async () => {
+    await expectRejected(mock(), 'POST', '/users', { body: { user_id: 'named-co-1', companies: [{ name: 'Named Only Inc' }] } }, 400, ['parameter_not_found']);
+  });
+
+  it('still needs something: a body with neither company_id, id nor name is 400 parameter_not_found', async () => {
+    await expectRejected(mock(), 'POST', '/companies', { body: { size: 3 } }, 400, ['parameter_not_found']);
   });
 });
