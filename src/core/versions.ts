@@ -5,8 +5,16 @@
 
 import { ApiError, apiError } from './errors.js';
 
+/** The numbered versions: an app's version and --api-version are one of these. */
 export const API_VERSIONS = ['1.0', '1.1', '1.2', '1.3', '1.4'] as const;
-export type ApiVersion = (typeof API_VERSIONS)[number];
+
+/**
+ * Every version a request may name: the numbered ones, then Unstable, the v1-era preview version
+ * Ruby 3.8+ and PHP 4.x name for customer search. It ranks after 1.4: Unstable is 1.4 plus
+ * `POST /customers/search` [I]. Only the request header names it.
+ */
+export const SERVED_VERSIONS = [...API_VERSIONS, 'Unstable'] as const;
+export type ApiVersion = (typeof SERVED_VERSIONS)[number];
 
 /**
  * The version of an app that names none: 1.0, as the real API's was ("the version set in your app
@@ -17,7 +25,7 @@ export const DEFAULT_API_VERSION: ApiVersion = '1.0';
 /** The request header that overrides the app's version. */
 export const VERSION_HEADER = 'intercom-version';
 
-export const isApiVersion = (value: unknown): value is ApiVersion => (API_VERSIONS as readonly unknown[]).includes(value);
+export const isApiVersion = (value: unknown): value is ApiVersion => (SERVED_VERSIONS as readonly unknown[]).includes(value);
 
 /** Inclusive bounds; an absent bound is open. */
 export interface VersionRange {
@@ -25,17 +33,17 @@ export interface VersionRange {
   until?: ApiVersion;
 }
 
-const rank = (v: ApiVersion): number => API_VERSIONS.indexOf(v);
+const rank = (v: ApiVersion): number => SERVED_VERSIONS.indexOf(v);
 
 export function inRange(version: ApiVersion, range: VersionRange | undefined): boolean {
   if (!range) return true;
   // An absent since ranks -1 (indexOf), below every version.
-  const fromSince = rank(version) >= API_VERSIONS.indexOf(range.since as ApiVersion);
+  const fromSince = rank(version) >= SERVED_VERSIONS.indexOf(range.since as ApiVersion);
   return fromSince && (range.until === undefined || rank(version) <= rank(range.until));
 }
 
 /** The versions of a range, oldest first (the OpenAPI document's `x-api-versions`). */
-export const versionsIn = (range: VersionRange | undefined): ApiVersion[] => API_VERSIONS.filter((v) => inRange(v, range));
+export const versionsIn = (range: VersionRange | undefined): ApiVersion[] => SERVED_VERSIONS.filter((v) => inRange(v, range));
 
 export const UNAVAILABLE_MESSAGE = 'Requested resource is not available in current API version';
 
@@ -44,7 +52,7 @@ export const versionUnavailable = (): ApiError => apiError('intercom_version_inv
 /** The header value cut short, so a long one cannot make the error long. */
 export function invalidVersion(value: string): ApiError {
   const shown = value.length > 20 ? `${value.slice(0, 20)}…` : value;
-  return apiError('intercom_version_invalid', `Intercom-Version ${JSON.stringify(shown)} is not a version this API serves: send one of ${API_VERSIONS.join(', ')}.`);
+  return apiError('intercom_version_invalid', `Intercom-Version ${JSON.stringify(shown)} is not a version this API serves: send one of ${SERVED_VERSIONS.join(', ')}.`);
 }
 
 /** Header first, then the app's own version. */
@@ -79,6 +87,11 @@ export const VERSION_CHANGES: readonly { version: ApiVersion; changes: string }[
     version: '1.4',
     changes:
       '`GET /data_attributes?model=customer|company` (items carry `model`); `/data_attributes/customer` and `/company` answer 400 intercom_version_invalid; `GET /admins` lists admins only; users, leads and visitors show `owner_id` and no archived custom attributes; a write that would create a custom attribute whose name has other than letters, digits, `_`, `-` and currency symbols is 400 parameter_invalid.',
+  },
+  {
+    version: 'Unstable',
+    changes:
+      'Named only by the `Intercom-Version` header (not an app\'s version): 1.4, plus `POST /customers/search` (Ruby 3.8+ and PHP 4.x call it under Unstable); every other version answers that path 400 intercom_version_invalid.',
   },
 ];
 
@@ -116,7 +129,6 @@ export const LATER_VERSION_PATHS: readonly { method: string; pattern: RegExp }[]
   { method: 'PUT', pattern: /^\/data_attributes\/[^/]+\/?$/ },
   { method: 'GET', pattern: /^\/companies\/[^/]+\/contacts\/?$/ },
   { method: 'GET', pattern: /^\/conversations\/[^/]+\/parts\/?$/ },
-  { method: 'POST', pattern: /^\/customers\/search\/?$/ },
 ];
 
 export const isLaterVersionPath = (method: string, pathname: string): boolean => LATER_VERSION_PATHS.some((p) => p.method === method && p.pattern.test(pathname));

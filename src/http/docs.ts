@@ -10,7 +10,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError } from '../core/errors.js';
 import { CONSOLE_PATH, CONSOLE_PATHS } from '../admin/ui.js';
 import { packageVersion } from '../version.js';
-import { API_VERSIONS, invalidVersion, isApiVersion, type ApiVersion } from '../core/versions.js';
+import { invalidVersion, isApiVersion, SERVED_VERSIONS, type ApiVersion } from '../core/versions.js';
 import { errorResponse, httpDate } from './respond.js';
 
 const ASSETS: Record<string, string> = {
@@ -22,7 +22,7 @@ const ASSETS: Record<string, string> = {
 const uiDir = (): string => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 function page(demoToken: string, version: ApiVersion | undefined): string {
-  const options = ['', ...API_VERSIONS].map((v) => `<option value="${v}"${v === (version ?? '') ? ' selected' : ''}>${v === '' ? 'every version' : v}</option>`).join('');
+  const options = ['', ...SERVED_VERSIONS].map((v) => `<option value="${v}"${v === (version ?? '') ? ' selected' : ''}>${v === '' ? 'every version' : v}</option>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -63,6 +63,9 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   },
   getLead: { params: { id: LEAD } },
   listLeads: { query: { email: 'lead@example.com', user_id: '', phone: '', tag_id: '', segment_id: '', page: 1, per_page: 50 } },
+  searchCustomers: {
+    body: { query: { operator: 'AND', value: [{ field: 'role', operator: '=', value: 'user' }, { field: 'email', operator: '~', value: 'example.com' }] }, sort: { field: 'created_at', order: 'descending' }, pagination: { per_page: 10 } },
+  },
   convertLead: { body: { contact: { user_id: LEAD_USER_ID }, user: { email: 'lena.converted@example.com' } } },
   deleteLeadById: { params: { id: SECOND_LEAD } },
   deleteLead: { query: { id: '', user_id: 'b1c2d3e4-0000-4000-8000-00000000c0de' } },

@@ -8,6 +8,7 @@ import { NOTE_ROUTES } from './notes.js';
 import { TEAM_ROUTES } from './teams.js';
 import { COMPANY_ROUTES } from './companies.js';
 import { CONTACT_ROUTES } from './contacts.js';
+import { searchCustomersRoute } from './customer-search.js';
 import { LEAD_LIFECYCLE_ROUTES } from './lead-lifecycle.js';
 import { USER_LIFECYCLE_ROUTES } from './user-lifecycle.js';
 import { CONVERSATION_ROUTES } from './conversations.js';
@@ -24,6 +25,6 @@ import { EVENT_ROUTES } from './events.js';
 import { JOB_ROUTES } from './jobs.js';
 import { SUBSCRIPTION_ROUTES } from './subscriptions.js';
 
-const API_AND_CONTROL: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...MESSAGE_ROUTES, ...EVENT_ROUTES, ...JOB_ROUTES, ...SUBSCRIPTION_ROUTES, ...CONTROL_ROUTES];
+const API_AND_CONTROL: readonly RouteDef[] = [...SCROLL_ROUTES, ...USER_ROUTES, ...USER_LIFECYCLE_ROUTES, ...CONTACT_ROUTES, searchCustomersRoute, ...LEAD_LIFECYCLE_ROUTES, ...VISITOR_ROUTES, ...COMPANY_ROUTES, ...DATA_ATTRIBUTE_ROUTES, ...COUNT_ROUTES, ...TAG_ROUTES, ...SEGMENT_ROUTES, ...ADMIN_ROUTES, ...TEAM_ROUTES, ...NOTE_ROUTES, ...CONVERSATION_ROUTES, ...MESSAGE_ROUTES, ...EVENT_ROUTES, ...JOB_ROUTES, ...SUBSCRIPTION_ROUTES, ...CONTROL_ROUTES];
 
 export const ROUTES: readonly RouteDef[] = [...API_AND_CONTROL, ...reportRoutes(API_AND_CONTROL)];

@@ -8,7 +8,8 @@
 //   headers: what the client sends on every request ({{basic}} is its Basic credential);
 //   calls[]: { name, source, request: { method, target, headers?, json? | body? },
 //              expect: { status, json?: { "<dotted.path>": matcher }, warnings?: [code] (X-Mock-Warning) },
-//              capture?: { "<name>": "<dotted.path>" }, pending?: "<known gap>" }
+//              capture?: { "<name>": "<dotted.path>" }, pending?: "<known gap>",
+//              settled?: "<the mock's decision, where the real answer is inferred>" }
 // A matcher is a literal (compared exactly) or a type test: ":string", ":integer", ":number",
 // ":boolean", ":null", ":array", ":object", ":absent", or several joined by "|". `{{name}}` in a
 // target, header or body is a captured value; `a.length` of an array is its length.
@@ -34,6 +35,8 @@ export interface ReplayCall {
    * call to fail while this is set, so a fix shows up as a failure until the mark is removed.
    */
   pending?: string;
+  /** The real answer is inferred, not recorded: `expect` is the mock's documented decision, which this says. */
+  settled?: string;
 }
 
 export interface ReplayFile {

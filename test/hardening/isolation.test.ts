@@ -164,6 +164,12 @@ function probes(b: BRecords, aConversation: string | undefined): Record<string, 
       path: `/contacts${q}`,
     })),
     scrollLeads: [{ method: 'GET', path: '/contacts/scroll' }],
+    searchCustomers: [
+      { field: 'id', operator: '=', value: b.user.id },
+      { field: 'email', operator: '~', value: b.user.email },
+      { field: 'tag_id', operator: '=', value: b.tag.id },
+      { operator: 'OR', value: [{ field: 'segment_id', operator: '=', value: b.segment }, { field: 'user_id', operator: 'IN', value: [b.user.user_id, b.lead.user_id] }] },
+    ].map((query) => ({ method: 'POST', path: '/customers/search', body: { query }, headers: { 'intercom-version': 'Unstable' } })),
     updateVisitor: [{ id: b.visitor.id }, { user_id: b.visitor.user_id, email: 'a-side@example.com' }].map((body) => ({ method: 'PUT', path: '/visitors', body })),
     updateVisitorByPost: [{ id: b.visitor.id, name: 'A' }, { user_id: b.visitor.user_id }].map((body) => ({ method: 'POST', path: '/visitors', body })),
     convertVisitor: [

@@ -48,10 +48,21 @@ describe('choosing the version', () => {
   });
 
   it('an unknown version value is 400 intercom_version_invalid and changes nothing, even on a write', async () => {
-    for (const value of ['2.0', '1.5', 'Unstable', '', 'x'.repeat(500)]) {
+    for (const value of ['2.0', '1.5', 'unstable', '', 'x'.repeat(500)]) {
       const res = await expectRejected(m, 'POST', '/users', { body: { email: 'new@example.com' }, headers: { 'intercom-version': value } }, 400, ['intercom_version_invalid']);
-      expect(res.body.errors[0].message).toBe(`Intercom-Version ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)} is not a version this API serves: send one of 1.0, 1.1, 1.2, 1.3, 1.4.`);
+      expect(res.body.errors[0].message).toBe(`Intercom-Version ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)} is not a version this API serves: send one of 1.0, 1.1, 1.2, 1.3, 1.4, Unstable.`);
     }
+  });
+
+  it('Unstable is named by the header only: an app cannot take it as its version', async () => {
+    const res = await seedApp('unstable-app', 'Unstable');
+    expect(res.status).toBe(400);
+    expect(errorCodes(res)).toEqual(['parameter_invalid']);
+    const served = await m.call('GET', '/users?per_page=1', { headers: { 'intercom-version': 'Unstable' } });
+    expect(served.status).toBe(200);
+    // 1.4's shape: owner_id shown, last_seen_ip not.
+    expect(Object.keys(served.body.users[0])).toContain('owner_id');
+    expect(Object.keys(served.body.users[0])).not.toContain('last_seen_ip');
   });
 
   it('export, seed, reset and snapshots carry app.api_version', async () => {
@@ -167,8 +178,8 @@ describe('the OpenAPI document per version', () => {
   it('marks each operation with x-api-versions and serves one version\'s document', async () => {
     const all = (await m.call('GET', '/openapi.json')).body;
     expect(all.paths['/data_attributes/customer'].get['x-api-versions']).toEqual(['1.0', '1.1', '1.2', '1.3']);
-    expect(all.paths['/data_attributes'].get['x-api-versions']).toEqual(['1.4']);
-    expect(all.paths['/users'].get['x-api-versions']).toEqual([...API_VERSIONS]);
+    expect(all.paths['/data_attributes'].get['x-api-versions']).toEqual(['1.4', 'Unstable']);
+    expect(all.paths['/users'].get['x-api-versions']).toEqual([...API_VERSIONS, 'Unstable']);
     expect(all.paths['/__admin/reset'].post['x-api-versions']).toBeUndefined();
     expect(all.info.description).toContain('| 1.0 (default) |');
 

@@ -183,9 +183,10 @@ describe('POST /companies', () => {
     expect(res.body).toMatchObject({ id: ACME, name: 'Acme Corp', monthly_spend: 1, size: 240, custom_attributes: { region: 'EU' }, updated_at: TEST_NOW });
   });
 
-  it('answers 400 parameter_not_found without company_id, changing nothing', async () => {
+  it('answers 400 parameter_not_found without company_id, id or name, changing nothing', async () => {
     const m = mock();
-    await expectError(m, 'POST', '/companies', 400, ['parameter_not_found'], { name: 'Nameless' });
+    // A name alone names the company (test/http/warnings.test.ts); without one nothing does.
+    await expectError(m, 'POST', '/companies', 400, ['parameter_not_found'], { website: 'https://nameless.example' });
   });
 
   it('applies the custom attribute rules, naming the field, changing nothing', async () => {

@@ -43,7 +43,7 @@ describe('GET /admins/activity_logs per version', () => {
     const m = mock();
     const all = (await m.call('GET', '/openapi.json')).body;
     expect(all.paths['/admins/activity_logs'].get.operationId).toBe('listActivityLogs');
-    expect(all.paths['/admins/activity_logs'].get['x-api-versions']).toEqual(['1.2', '1.3', '1.4']);
+    expect(all.paths['/admins/activity_logs'].get['x-api-versions']).toEqual(['1.2', '1.3', '1.4', 'Unstable']);
     expect((await m.call('GET', '/openapi.json?version=1.1')).body.paths['/admins/activity_logs']).toBeUndefined();
     expect((await m.call('GET', '/openapi.json?version=1.2')).body.paths['/admins/activity_logs'].get.operationId).toBe('listActivityLogs');
   });

@@ -8,11 +8,11 @@ const m = mock();
 
 describe('the version table at its edges', () => {
   it('a later version\'s path is known for its method only: another method is an unknown path', async () => {
-    const known = await m.call('POST', '/customers/search', { body: {} });
+    const known = await m.call('GET', '/conversations/x/parts');
     expect(known.status).toBe(400);
     expect(errorCodes(known)).toEqual(['intercom_version_invalid']);
     for (const [method, path] of [
-      ['GET', '/customers/search'],
+      ['POST', '/conversations/x/parts'],
       ['GET', '/contacts/merge/x'],
     ] as const) {
       const res = await m.call(method, path);
@@ -28,7 +28,7 @@ describe('the version table at its edges', () => {
       expect(errorCodes(res)).toEqual(['intercom_version_invalid']);
       return res.body.errors[0].message as string;
     };
-    expect(await quoted('x'.repeat(20))).toBe(`Intercom-Version "${'x'.repeat(20)}" is not a version this API serves: send one of 1.0, 1.1, 1.2, 1.3, 1.4.`);
-    expect(await quoted('y'.repeat(21))).toBe(`Intercom-Version "${'y'.repeat(20)}…" is not a version this API serves: send one of 1.0, 1.1, 1.2, 1.3, 1.4.`);
+    expect(await quoted('x'.repeat(20))).toBe(`Intercom-Version "${'x'.repeat(20)}" is not a version this API serves: send one of 1.0, 1.1, 1.2, 1.3, 1.4, Unstable.`);
+    expect(await quoted('y'.repeat(21))).toBe(`Intercom-Version "${'y'.repeat(20)}…" is not a version this API serves: send one of 1.0, 1.1, 1.2, 1.3, 1.4, Unstable.`);
   });
 });
