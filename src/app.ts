@@ -17,6 +17,7 @@ import type { Store } from './store/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
 import { foldSlashes } from './http/slashes.js';
+import { checkAdminWrite, checkHost, type GuardOptions } from './http/origin-guard.js';
 
 export interface AppOptions {
   store: Store;
@@ -34,9 +35,13 @@ export interface AppOptions {
   webhookHosts?: WebhookHosts;
   /** Per-attempt timeout of a webhook delivery (default 5000 ms). */
   webhookTimeoutMs?: number;
-  /** Answer browsers' cross-origin requests and OPTIONS preflights (off: the real API is not for browsers). */
+  /** Answer browsers' cross-origin requests and OPTIONS preflights (off: the real API is not for browsers); never on /__admin. */
   cors?: boolean;
+  /** Which Host names it answers to and which other origins' pages may change /__admin (http/origin-guard.ts). */
+  guard?: GuardOptions;
 }
+
+const isControlPlane = (url: string): boolean => new URL(url).pathname.startsWith('/__admin');
 
 /** What a browser app may send and read under --cors. */
 const CORS = {
@@ -84,10 +89,22 @@ export function createApp(options: AppOptions): Hono {
   installDelivery(store, { hosts: options.webhookHosts ?? 'loopback', timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS });
   // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
   const app = new Hono({ strict: false });
+  const guard = options.guard ?? {};
+  app.use('*', async (c, next) => {
+    const refusal = checkHost(c.req.raw, guard) ?? (isControlPlane(c.req.url) ? checkAdminWrite(c.req.raw, guard) : undefined);
+    if (refusal) return errorResponse(refusal, store.nextRequestId(), store.now());
+    await next();
+    return undefined;
+  });
   if (options.cors) {
     const allow = cors(CORS);
     // A preflight is answered by the middleware alone; it still carries the mock's Date and a request id.
     app.use('*', async (c, next) => {
+      // The control plane is never opened to other origins' pages.
+      if (isControlPlane(c.req.url)) {
+        await next();
+        return undefined;
+      }
       const preflight = await allow(c, next);
       if (preflight instanceof Response) {
         preflight.headers.set('x-request-id', store.nextRequestId());

@@ -42,8 +42,15 @@ export interface Config {
   autosaveSeconds: number;
   /** Access-Control-* headers and OPTIONS preflights, for browser apps. */
   cors: boolean;
-  /** Where webhook subscriptions may deliver: loopback addresses only, or any host. */
-  webhookHosts: 'loopback' | 'any';
+  /**
+   * Where webhook subscriptions may deliver: loopback addresses only, or any host. Unset: loopback
+   * while the mock listens on loopback, nowhere when it listens beyond (webhookHostsFor).
+   */
+  webhookHosts: 'loopback' | 'any' | undefined;
+  /** Host names answered beyond loopback ones and --host (DNS rebinding), or 'any'. */
+  allowedHosts: string[] | 'any';
+  /** Origins besides the mock's own whose pages may change /__admin. */
+  adminOrigins: string[];
   /** Per-attempt timeout of a webhook delivery, in milliseconds. */
   webhookTimeoutMs: number;
   /** Refuse what the real API accepted but looks wrong (core/warnings.ts), for apps whose fixture does not say. */
@@ -84,7 +91,10 @@ Options (each also read from the environment variable in brackets):
   --cors              answer browsers: Access-Control-* headers and OPTIONS preflights (CORS=1); default off
   --data-dir DIR      load each app's state from DIR on start, write it on shutdown and POST /__admin/save (DATA_DIR)
   --autosave S        with --data-dir, also write changed apps every S seconds (AUTOSAVE), default 0: off
-  --webhook-hosts H   loopback or any: where webhook subscriptions may deliver (WEBHOOK_HOSTS), default loopback
+  --webhook-hosts H   loopback or any: where webhook subscriptions may deliver (WEBHOOK_HOSTS); default loopback,
+                      and nowhere when --host is beyond loopback
+  --allowed-hosts H,… Host names answered besides loopback ones and --host (ALLOWED_HOSTS), or any
+  --admin-origins O,… origins whose pages may change /__admin besides the mock's own (ADMIN_ORIGINS)
   --strict            refuse, as 400 (or 404 for a path), what the real API accepted but the mock warns about (STRICT=1)
   --mute-warnings C,… warning codes no response shows (MUTE_WARNINGS); the journal and GET /__admin/report keep them
   --fail-on-warnings  on shutdown, exit 1 if any request caused a warning that is not muted (FAIL_ON_WARNINGS=1)
@@ -150,11 +160,34 @@ const OPTIONS: Record<string, Option> = {
   '--webhook-hosts': { env: 'WEBHOOK_HOSTS', key: 'webhookHosts', parse: oneOf(['loopback', 'any']) },
   '--webhook-timeout': { env: 'WEBHOOK_TIMEOUT', key: 'webhookTimeoutMs', parse: integer(1, 60_000) },
   '--mute-warnings': { env: 'MUTE_WARNINGS', key: 'muteWarnings', parse: warningCodes },
+  '--allowed-hosts': { env: 'ALLOWED_HOSTS', key: 'allowedHosts', parse: hostNames },
+  '--admin-origins': { env: 'ADMIN_ORIGINS', key: 'adminOrigins', parse: origins },
 };
+
+const list = (raw: string): string[] => raw.split(',').map((c) => c.trim()).filter((c) => c !== '');
+
+/** Host names (no port), or `any`. */
+function hostNames(raw: string, flag: string): string[] | 'any' {
+  if (raw.trim() === 'any') return 'any';
+  const names = list(raw);
+  if (names.length === 0) throw new ConfigError(`${flag} needs a value`);
+  for (const name of names) if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/.test(name)) throw new ConfigError(`${flag}: "${name.slice(0, 60)}" is not a host name (no scheme, port or path)`);
+  return names.map((n) => n.toLowerCase());
+}
+
+/** Web origins, `scheme://host[:port]` each. */
+function origins(raw: string, flag: string): string[] {
+  const out = list(raw);
+  if (out.length === 0) throw new ConfigError(`${flag} needs a value`);
+  for (const origin of out) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) throw new ConfigError(`${flag}: "${origin.slice(0, 60)}" is not an origin (scheme://host[:port], nothing after)`);
+  }
+  return out;
+}
 
 /** A comma-separated list of warning codes (core/warnings.ts). */
 function warningCodes(raw: string, flag: string): string[] {
-  const codes = raw.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const codes = list(raw);
   for (const code of codes) if (!isWarningCode(code)) throw new ConfigError(`${flag}: "${code.slice(0, 60)}" is not a warning code (${Object.keys(WARNING_CODES).join(', ')})`);
   return codes;
 }
@@ -192,7 +225,9 @@ export const DEFAULT_CONFIG: Config = {
   dataDir: undefined,
   autosaveSeconds: 0,
   cors: false,
-  webhookHosts: 'loopback',
+  webhookHosts: undefined,
+  allowedHosts: [],
+  adminOrigins: [],
   webhookTimeoutMs: 5000,
   strict: false,
   muteWarnings: [],

@@ -11,10 +11,19 @@ import { createStore } from './setup.js';
 import { FixtureError } from './store/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
 import { ROUTES } from './routes/index.js';
+import { defaultWebhookHosts, type WebhookHosts } from './http/webhook-targets.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 /** Binding beyond loopback exposes the control plane (reset, seed, state) to the network. */
+/** What the start-up lines say about where webhooks go, when it is not the safe default. */
+function webhookLine(host: string, hosts: WebhookHosts, named: boolean): string[] {
+  if (hosts === 'any') return ['  WARNING:    --webhook-hosts any: webhook subscriptions may make this mock POST to any host the API user names'];
+  if (hosts === 'none') return [`  webhooks:   not delivered: the mock listens on ${host}, beyond loopback; start it with --webhook-hosts loopback or any to deliver`];
+  if (named && !LOOPBACK.test(host)) return [`  WARNING:    --webhook-hosts loopback while listening on ${host}: anyone who reaches the mock can make it POST to this machine's loopback services`];
+  return [];
+}
+
 function exposureWarning(host: string, protectedByToken: boolean): string[] {
   if (LOOPBACK.test(host)) return [];
   return protectedByToken
@@ -52,11 +61,13 @@ async function main(): Promise<void> {
   const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
   const loaded = dataDir?.load() ?? [];
   if (dataDir) store.saver = () => dataDir.save();
+  const webhookHosts = config.webhookHosts ?? defaultWebhookHosts(config.host);
   const app = createApp({
     store,
     bodyLimit: config.bodyLimit,
     cors: config.cors,
-    webhookHosts: config.webhookHosts,
+    guard: { allowedHosts: config.allowedHosts, listenHost: config.host, adminOrigins: config.adminOrigins },
+    webhookHosts,
     webhookTimeoutMs: config.webhookTimeoutMs,
     ...(config.adminToken ? { adminToken: config.adminToken } : {}),
   });
@@ -67,6 +78,7 @@ async function main(): Promise<void> {
   }).catch((err: unknown) => {
     throw listenFailure(err, config.host, config.port);
   });
+  store.webhooks?.listening(server.port);
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   const token = demo?.config.tokens[0];
   if (config.logFormat === 'json') {
@@ -81,7 +93,7 @@ async function main(): Promise<void> {
         `  demo token: ${token ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
         `  try:        curl -H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
         ...exposureWarning(config.host, config.adminToken !== undefined),
-        ...(config.webhookHosts === 'any' ? ['  WARNING:    --webhook-hosts any: webhook subscriptions may make this mock POST to any host the API user names'] : []),
+        ...webhookLine(config.host, webhookHosts, config.webhookHosts !== undefined),
         '',
       ].join('\n'),
     );

@@ -71,6 +71,9 @@ export function errorCodesOf(def: RouteDef): ErrorCode[] {
   for (const c of def.scope === 'app' ? APP_SCOPE_ERRORS : (['unauthorized'] as const)) codes.add(c);
   codes.add('not_acceptable');
   codes.add('uri_too_long');
+  // The browser guard (http/origin-guard.ts): a Host it does not answer to; a control-plane write from another origin's page.
+  codes.add('misdirected_request');
+  if (def.scope === 'admin' && def.method !== 'GET') codes.add('forbidden');
   if (def.query || def.params) codes.add('parameter_invalid');
   if (def.method !== 'GET') for (const c of ['bad_request', 'unsupported_media_type', 'request_too_large'] as const) codes.add(c);
   if (def.scope === 'app' && def.method !== 'GET') codes.add('resource_limit_exceeded');
@@ -79,7 +82,7 @@ export function errorCodesOf(def: RouteDef): ErrorCode[] {
 }
 
 /** Statuses answered before the request is counted: no rate-limit headers. */
-const UNCOUNTED = new Set([401, 414]);
+const UNCOUNTED = new Set([401, 414, 421]);
 
 function headersFor(def: RouteDef, status: number): Record<string, HeaderObject> {
   const rate = def.scope === 'app' && !UNCOUNTED.has(status) ? RATE_HEADERS : {};

@@ -1,6 +1,7 @@
 // Starting and stopping the mock from a test runner, without a subprocess.
 
 import type { WebhookHosts } from './http/webhook-delivery.js';
+import { defaultWebhookHosts } from './http/webhook-targets.js';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import { Clock } from './core/clock.js';
@@ -23,6 +24,10 @@ export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
   /** Where webhooks may go (default loopback) and each attempt's timeout (default 5000 ms). */
   webhookHosts?: WebhookHosts;
   webhookTimeoutMs?: number;
+  /** Host names answered besides loopback ones and `host`, or 'any' (http/origin-guard.ts). */
+  allowedHosts?: string[] | 'any';
+  /** Origins besides the mock's own whose pages may change /__admin. */
+  adminOrigins?: string[];
 }
 
 export interface MockServer {
@@ -41,11 +46,20 @@ export interface MockServer {
 let tokenCounter = 0;
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, cors, webhookHosts, webhookTimeoutMs, ...setup } = options;
+  const { port = 0, host = '127.0.0.1', now, bodyLimit, adminToken, cors, webhookHosts, webhookTimeoutMs, allowedHosts = [], adminOrigins = [], ...setup } = options;
   const clock = now === undefined ? new Clock() : new Clock({ start: now, frozen: true });
   const store = createStore({ ...setup, clock });
-  const app = createApp({ store, ...(bodyLimit === undefined ? {} : { bodyLimit }), ...(adminToken === undefined ? {} : { adminToken }), ...(cors ? { cors } : {}), ...(webhookHosts ? { webhookHosts } : {}), ...(webhookTimeoutMs ? { webhookTimeoutMs } : {}) });
+  const app = createApp({
+    store,
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
+    ...(adminToken === undefined ? {} : { adminToken }),
+    ...(cors ? { cors } : {}),
+    webhookHosts: webhookHosts ?? defaultWebhookHosts(host),
+    ...(webhookTimeoutMs ? { webhookTimeoutMs } : {}),
+    guard: { allowedHosts, listenHost: host, adminOrigins },
+  });
   const server = await listen(app, port, host, { requestId: () => store.nextConnectionRequestId(), now: () => store.now() });
+  store.webhooks?.listening(server.port);
   return {
     url: server.url,
     port: server.port,

@@ -23,7 +23,7 @@ const opened = (port: number): Promise<Socket> =>
     const socket = connect(port, '127.0.0.1', () => resolve(socket));
   });
 
-const head = (path: string, bytes: number) => `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\nConnection: close\r\n\r\n`;
+const head = (path: string, bytes: number) => `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\nConnection: close\r\n\r\n`;
 
 /** Sends the head and then each piece of the body in its own write, a pause between them; the whole answer. */
 async function sendInPieces(port: number, path: string, pieces: Buffer[]): Promise<string> {

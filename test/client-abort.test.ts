@@ -9,7 +9,7 @@ import { listen, type ServerLimits } from '../src/server.js';
 import { createStore } from '../src/setup.js';
 import { TEST_NOW } from './helpers.js';
 
-const HEAD = 'POST /tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+const HEAD = 'POST /tags HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
 
 async function started(limits?: Partial<ServerLimits>) {
   const store = createStore({ clock: new Clock({ start: TEST_NOW, frozen: true }) });

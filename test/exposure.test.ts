@@ -22,7 +22,7 @@ describe('server limits and timeouts', () => {
     const store = createStore();
     const server = await listen(createApp({ store }), 0, '127.0.0.1', { requestId: () => store.nextRequestId() });
     try {
-      const reply = await rawRequest(server.port, `GET /admins HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      const reply = await rawRequest(server.port, `GET /admins HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       expect(reply).toMatch(/^HTTP\/1\.1 431 /);
       const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
       expect(body.type).toBe('error.list');
@@ -50,7 +50,7 @@ describe('server limits and timeouts', () => {
     const server = await listen(createApp({ store: createStore() }), 0, '127.0.0.1', { limits: { headersTimeoutMs: 300, requestTimeoutMs: 300 } });
     try {
       const stalled = new Promise<string>((resolve) => {
-        const socket = connect(server.port, '127.0.0.1', () => socket.write('GET /admins HTTP/1.1\r\nHost: x\r\n'));
+        const socket = connect(server.port, '127.0.0.1', () => socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\n'));
         let out = '';
         socket.on('data', (d) => (out += d));
         socket.on('close', () => resolve(out));
@@ -86,6 +86,32 @@ describe('binding beyond loopback', () => {
     const { child, ready } = start(['--host', '0.0.0.0']);
     try {
       expect(await ready).toContain('WARNING:    listening on 0.0.0.0, beyond loopback: the control plane /__admin');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('says webhooks are not delivered when listening beyond loopback without --webhook-hosts, and warns when loopback is named there', async () => {
+    const beyond = start(['--host', '0.0.0.0']);
+    const named = start(['--host', '0.0.0.0', '--webhook-hosts', 'loopback']);
+    try {
+      expect(await beyond.ready).toContain('  webhooks:   not delivered: the mock listens on 0.0.0.0, beyond loopback; start it with --webhook-hosts loopback or any to deliver');
+      expect(await named.ready).toContain("WARNING:    --webhook-hosts loopback while listening on 0.0.0.0: anyone who reaches the mock can make it POST to this machine's loopback services");
+    } finally {
+      beyond.child.kill('SIGTERM');
+      named.child.kill('SIGTERM');
+    }
+  });
+
+  it('answers only the Host names it is told beyond its address: --allowed-hosts', async () => {
+    const { child, ready } = start(['--allowed-hosts', 'mock.internal']);
+    try {
+      const url = /listening on (\S+)/.exec(await ready)?.[1] as string;
+      const port = new URL(url).port;
+      const named = await rawRequest(Number(port), 'GET /admins HTTP/1.1\r\nHost: mock.internal\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      expect(named).toMatch(/^HTTP\/1\.1 200 /);
+      const other = await rawRequest(Number(port), 'GET /admins HTTP/1.1\r\nHost: evil.test\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      expect(other).toMatch(/^HTTP\/1\.1 421 /);
     } finally {
       child.kill('SIGTERM');
     }

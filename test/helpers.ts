@@ -49,6 +49,7 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
     ...(setup.cors ? { cors: true } : {}),
     ...(setup.webhookTimeoutMs ? { webhookTimeoutMs: setup.webhookTimeoutMs } : {}),
     ...(setup.webhookHosts ? { webhookHosts: setup.webhookHosts } : {}),
+    ...(setup.guard ? { guard: setup.guard } : {}),
   });
   return {
     store,

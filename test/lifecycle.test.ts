@@ -33,7 +33,7 @@ function openSocket(port: number) {
 /** Sends a keep-alive GET and resolves with the whole reply once the server closes the connection. */
 function inFlight(port: number, path = '/admins'): Promise<RawReply> {
   const s = openSocket(port);
-  s.socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\n\r\n`);
+  s.socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\n\r\n`);
   return s.closed.then(parseReply);
 }
 
@@ -69,7 +69,7 @@ describe('connections that send nothing', () => {
       const blankLines = openSocket(server.port);
       await blankLines.connected;
       blankLines.socket.write('\r\n\r\n');
-      const ok = await rawRequest(server.port, 'GET /admins HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      const ok = await rawRequest(server.port, 'GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
       expect(ok.status).toBe(200);
       for (const reply of [...(await Promise.all(ended)), await blankLines.closed]) {
         expect(parseReply(reply).status).toBe(408);
@@ -86,7 +86,7 @@ describe('connections that send nothing', () => {
     const server = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
     try {
       await injectLatency(server.url, 700);
-      const reply = await rawRequest(server.port, 'GET /admins HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      const reply = await rawRequest(server.port, 'GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
       expect(reply.status).toBe(200);
       expect(JSON.parse(reply.body).type).toBe('admin.list');
     } finally {
@@ -99,11 +99,11 @@ describe('connections that send nothing', () => {
     try {
       const a = openSocket(server.port);
       const b = openSocket(server.port);
-      for (const s of [a, b]) s.socket.write('GET /admins HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\n\r\n');
+      for (const s of [a, b]) s.socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\n\r\n');
       await waitFor(() => (a.received().includes('"admin.list"') && b.received().includes('"admin.list"') ? true : undefined));
       const over = openSocket(server.port);
       expect(await over.closed).toBe('');
-      a.socket.write('GET /admins HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      a.socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
       expect((await a.closed).match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
       b.socket.destroy();
     } finally {
@@ -119,7 +119,7 @@ describe('RunningServer.close()', () => {
     try {
       const silent = openSocket(server.port);
       const keptAlive = openSocket(server.port);
-      keptAlive.socket.write('GET /admins HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\n\r\n');
+      keptAlive.socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\n\r\n');
       await waitFor(() => (keptAlive.received().includes('"admin.list"') ? true : undefined));
       await injectLatency(server.url, 400);
       const replies = [inFlight(server.port), inFlight(server.port), inFlight(server.port, '/users?per_page=2')];
@@ -143,7 +143,7 @@ describe('RunningServer.close()', () => {
   it('still serves a request whose head was arriving when it began', async () => {
     const server = await start({ shutdownGraceMs: 60_000 });
     const arriving = openSocket(server.port);
-    arriving.socket.write('GET /admins HTTP/1.1\r\nHost: x\r\n');
+    arriving.socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\n');
     await waitFor(async () => ((await server.connections()) === 1 ? true : undefined));
     // Nothing shows when the server has read the first bytes: give it a moment (a connection that
     // has sent nothing is dropped at once, and this test is about one that has).

@@ -13,7 +13,7 @@ const FROZEN = 1767312000;
 let server: RunningServer;
 beforeAll(async () => {
   const store = createStore({ clock: new Clock({ start: FROZEN, frozen: true }) });
-  server = await listen(createApp({ store, log: () => undefined }), 0, '127.0.0.1', { requestId: () => store.nextRequestId(), now: () => store.now() });
+  server = await listen(createApp({ store, log: () => undefined, guard: { allowedHosts: ['api.example.test', 'ignored.example'] } }), 0, '127.0.0.1', { requestId: () => store.nextRequestId(), now: () => store.now() });
 });
 afterAll(() => server.close());
 
@@ -32,9 +32,9 @@ const auth = 'Authorization: Bearer demo-token\r\nConnection: close\r\n';
 
 describe('requests the app cannot route still get the envelope', () => {
   it.each([
-    ['GET *', `GET * HTTP/1.1\r\nHost: x\r\n${auth}\r\n`],
-    ['OPTIONS *', 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
-    ['an absolute URL of another scheme', `GET ftp://x/admins HTTP/1.1\r\nHost: x\r\n${auth}\r\n`],
+    ['GET *', `GET * HTTP/1.1\r\nHost: localhost\r\n${auth}\r\n`],
+    ['OPTIONS *', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    ['an absolute URL of another scheme', `GET ftp://x/admins HTTP/1.1\r\nHost: localhost\r\n${auth}\r\n`],
   ])('answers %s with 400 bad_request naming the target', async (_name, text) => {
     expectEnvelope(await rawRequest(server.port, text), 400, 'bad_request', /request target/);
   });
@@ -56,7 +56,7 @@ describe('requests the app cannot route still get the envelope', () => {
   });
 
   it('answers a path with a backslash with 400 bad_request', async () => {
-    expectEnvelope(await rawRequest(server.port, `GET /ad\\mins HTTP/1.1\r\nHost: x\r\n${auth}\r\n`), 400, 'bad_request', /request target/);
+    expectEnvelope(await rawRequest(server.port, `GET /ad\\mins HTTP/1.1\r\nHost: localhost\r\n${auth}\r\n`), 400, 'bad_request', /request target/);
   });
 
   it('answers CONNECT with 405 method_not_allowed: the mock is no proxy', async () => {
@@ -64,13 +64,13 @@ describe('requests the app cannot route still get the envelope', () => {
   });
 
   it('answers an Expect other than 100-continue with 417 bad_request naming it, without reading a body', async () => {
-    const reply = await rawRequest(server.port, `POST /users HTTP/1.1\r\nHost: x\r\n${auth}Expect: pigeons\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n`);
+    const reply = await rawRequest(server.port, `POST /users HTTP/1.1\r\nHost: localhost\r\n${auth}Expect: pigeons\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n`);
     expectEnvelope(reply, 417, 'bad_request', /"pigeons"/);
     expect(reply.headers.connection).toBe('close');
   });
 
   it('still answers Expect: 100-continue with 100, then the request', async () => {
-    const reply = await rawRequest(server.port, `POST /tags HTTP/1.1\r\nHost: x\r\n${auth}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+    const reply = await rawRequest(server.port, `POST /tags HTTP/1.1\r\nHost: localhost\r\n${auth}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
     expect(reply.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 /);
   });
 
@@ -107,10 +107,10 @@ describe('absolute-form request targets', () => {
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body).errors[0].message).toBe('The requested resource does not exist; check your path and try again');
     const body = '{"name":"absolute-form"}';
-    const post = await rawRequest(server.port, `POST http://127.0.0.1:${server.port}/tags/ HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    const post = await rawRequest(server.port, `POST http://127.0.0.1:${server.port}/tags/ HTTP/1.1\r\nHost: localhost\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     expect(post.status).toBe(200);
     expect(JSON.parse(post.body).name).toBe('absolute-form');
-    const wrong = await rawRequest(server.port, `DELETE http://127.0.0.1:${server.port}/admins HTTP/1.1\r\nHost: x\r\n${auth}\r\n`);
+    const wrong = await rawRequest(server.port, `DELETE http://127.0.0.1:${server.port}/admins HTTP/1.1\r\nHost: localhost\r\n${auth}\r\n`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.allow).toBe('GET');
   });

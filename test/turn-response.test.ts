@@ -37,7 +37,7 @@ async function mock(limits: Partial<ServerLimits> = {}): Promise<RunningServer> 
   return server;
 }
 
-const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\n${extra}\r\n`;
+const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\n${extra}\r\n`;
 const answers = (text: string) => text.split(/(?=HTTP\/1\.1 \d{3} )/).filter((t) => t !== '').map(parseReply);
 
 /** Sends `text` and half-closes at once; resolves with all the server sent once it closes. */
@@ -198,7 +198,7 @@ describe('the mock\'s server', () => {
     const server = await mock();
     // Eight requests of exactly 8 KiB each: 64 KiB, one full read, with the client's end behind it.
     const one = (i: number) => {
-      const head = `GET /admins HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nX-Pad-${i}: `;
+      const head = `GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nX-Pad-${i}: `;
       return `${head}${'a'.repeat(8192 - head.length - 4)}\r\n\r\n`;
     };
     const text = Array.from({ length: 8 }, (_, i) => one(i)).join('');

@@ -10,6 +10,7 @@ import { arr, bool, int, num, obj, oneOfStrings, openObj, str, type Schema } fro
 import type { AppState } from '../store/app-state.js';
 import { FixtureError, type FixtureInput } from '../store/fixture-doc.js';
 import { runDueJobs } from '../store/jobs.js';
+import { exportState } from '../store/base.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, targets } from './target.js';
 import { FAULT_ROUTES } from './faults.js';
@@ -110,7 +111,7 @@ export const state = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'The fixture document', schema: fixtureSchema },
   errors: ['parameter_not_found', 'not_found', 'unauthorized'],
-  handler: (input) => ({ body: input.store.exportApp(requireApp(input).id) }),
+  handler: (input) => ({ body: exportState(requireApp(input)) }),
 });
 
 export const getClock = adminRoute({

@@ -99,8 +99,10 @@ export const listApps = adminRoute({
   errors: ['not_found', 'unauthorized', 'parameter_invalid'],
   handler: ({ store, app, query }) => {
     const q = typeof query.q === 'string' ? query.q.toLowerCase() : '';
+    // The named app itself: a GET naming an unseen test_ token shows the app it would provision, which the store does not hold.
     const ids = app ? [app.id] : q === '' ? store.appIds() : store.appIds().filter((id) => matches(store.app(id), q));
-    const page = pageOf({ total: ids.length, slice: (s, e) => ids.slice(s, e).map((id) => store.app(id) as AppState) }, pageRequest(query));
+    const appOf = (id: string): AppState => (app?.id === id ? app : (store.app(id) as AppState));
+    const page = pageOf({ total: ids.length, slice: (s, e) => ids.slice(s, e).map(appOf) }, pageRequest(query));
     return {
       body: {
         apps: page.items.map((a) => appSummary(store, a)),

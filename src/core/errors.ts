@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   request_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  // A Host the mock does not answer to (http/origin-guard.ts: DNS rebinding).
+  misdirected_request: 421,
   header_fields_too_large: 431,
   rate_limit_exceeded: 429,
   server_error: 500,

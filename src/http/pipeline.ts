@@ -261,8 +261,8 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const url = splitUrl(incoming.request.url);
       const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit, incoming.node)).value;
       const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
-      input.app = targetApp(store, input, incoming.request);
-      if (input.app) store.touch(input.app);
+      input.app = targetApp(store, input, incoming.request, route.method === 'GET');
+      if (input.app && !input.app.preview) store.touch(input.app);
       return success(await route.handler(input), requestId, store.now(), null);
     } catch (err) {
       return fail(err, requestId, null);
@@ -337,13 +337,17 @@ function record(
   });
 }
 
-/** The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. */
-function targetApp(store: Store, input: RequestInput, request: Request): AppState | undefined {
+/**
+ * The app a control-plane request is about: `?app=<id>`, or the app whose token it carries. A GET
+ * changes nothing: an unseen test_ token shows the app it would provision, which is not kept.
+ */
+function targetApp(store: Store, input: RequestInput, request: Request, read: boolean): AppState | undefined {
+  const forToken = (token: string) => (read ? store.peekApp(token) : store.appForToken(token));
   const named = input.query.app;
   if (typeof named === 'string' && named !== '') {
     // A test_ token names the app it provisions, so a test can set its app up (seed, faults,
     // clock) before its first API call, as the token itself would.
-    const app = store.app(named) ?? (named.startsWith('test_') ? store.appForToken(named) : undefined);
+    const app = store.app(named) ?? (named.startsWith('test_') ? forToken(named) : undefined);
     if (!app) {
       throw apiError('not_found', `No app "${named.slice(0, 100)}": name one of ${store.appIds().slice(0, 10).join(', ')}${store.appIds().length > 10 ? ', …' : ''} (GET /__admin/health lists them), or a test_ token, which provisions its app unless the mock runs with --no-test-apps.`, 'app');
     }
@@ -351,7 +355,7 @@ function targetApp(store: Store, input: RequestInput, request: Request): AppStat
   }
   const header = request.headers.get('authorization');
   if (header === null || header.trim() === '') return undefined;
-  const app = store.appForToken(tokenFrom(header));
+  const app = forToken(tokenFrom(header));
   if (!app) throw tokenInvalid();
   return app;
 }

@@ -11,6 +11,7 @@ import { noteAttempt } from '../store/webhook-attempts.js';
 import { deliveryBytes } from '../store/webhook-bytes.js';
 import { MAX_PENDING_DELIVERIES } from '../store/webhook-limits.js';
 import { readUpTo } from './read-stream.js';
+import { isAllowedTarget, isSelf, refusal, SELF_REFUSAL, type WebhookHosts } from './webhook-targets.js';
 
 import {
   deactivate,
@@ -29,28 +30,15 @@ import {
 
 /** "If you don't send a response within that time [5 s], the notification is treated as failed" (DH-1.x). */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5000;
-/** Most of a receiver's answer a feed keeps. */
-const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Most of a receiver's answer a feed keeps: an excerpt, enough to see why it failed, never a service's page. */
+export const MAX_RESPONSE_BYTES = 1024;
 const USER_AGENT = 'intercom-parrot-service-client/1.0';
 
-export type WebhookHosts = 'loopback' | 'any';
+export type { WebhookHosts } from './webhook-targets.js';
 
 export interface DeliveryOptions {
   hosts: WebhookHosts;
   timeoutMs: number;
-}
-
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
-export function isAllowedTarget(url: string, hosts: WebhookHosts): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  return hosts === 'any' || LOOPBACK.test(parsed.hostname);
 }
 
 export const signature = (secret: string, body: string): string => `sha1=${createHmac('sha1', secret).update(body).digest('hex')}`;
@@ -144,6 +132,8 @@ const LANE_COMPACT = 256;
 export function installDelivery(store: Store, options: DeliveryOptions): WebhookSink {
   const lanes = new Map<string, Lane>();
   const running = new Set<Promise<void>>();
+  /** Set once the server listens (sink.listening). */
+  let ownPort: number | undefined;
   /** Attempts taken and not finished, per app and notification id (retry must not queue them twice). */
   const outstanding = new Map<string, number>();
   const outstandingKey = (app: AppState, job: WebhookJob) => `${app.id}\u0000${String(job.notification.id)}`;
@@ -257,9 +247,11 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
     if (sub.hub_secret) headers['X-Hub-Signature'] = signature(sub.hub_secret, body);
     const started = performance.now();
-    const outcome: Outcome = isAllowedTarget(sub.url, options.hosts)
-      ? await post(sub.url, headers, body, options.timeoutMs)
-      : { status: 0, headers: {}, entity: 'Target refused: webhooks go to loopback addresses unless the mock runs with --webhook-hosts any' };
+    const outcome: Outcome = !isAllowedTarget(sub.url, options.hosts)
+      ? { status: 0, headers: {}, entity: refusal(options.hosts) }
+      : (await isSelf(sub.url, ownPort))
+        ? { status: 0, headers: {}, entity: SELF_REFUSAL }
+        : await post(sub.url, headers, body, options.timeoutMs);
     const now = store.now();
     const ok = outcome.status >= 200 && outcome.status < 300;
     const entry: FeedEntry = {
@@ -343,6 +335,9 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
       while (running.size > 0) await Promise.all([...running]);
     },
     allows: (url) => isAllowedTarget(url, options.hosts),
+    listening(port) {
+      ownPort = port;
+    },
     sending: (app, notificationId) => outstanding.has(`${app.id}\u0000${notificationId}`),
   };
   store.webhooks = sink;

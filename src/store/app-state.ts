@@ -316,6 +316,8 @@ export class AppState {
   private idleLog: UndoLog | null = null;
   /** Created on first use of a `test_` token; such apps are evicted when idle or too many. */
   provisioned = false;
+  /** A fresh test app a control-plane GET shows without creating it (Store.previewApp): never kept. */
+  preview = false;
   lastUsed = 0;
 
   constructor(

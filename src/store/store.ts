@@ -201,6 +201,19 @@ export class Store {
     return this.provision(token, this.provisionBase);
   }
 
+  /**
+   * What a control-plane GET shows for a token without changing anything: the app it names, or for
+   * an unseen `test_` token a fresh app as it would be provisioned, neither kept nor counted.
+   */
+  peekApp(token: string): AppState | undefined {
+    const id = this.tokens.get(token);
+    if (id !== undefined) return this.apps.get(id);
+    if (!this.testApps.enabled || !this.provisionBase || !TEST_TOKEN.test(token)) return undefined;
+    const app = this.newTestApp(token, this.provisionBase);
+    app.preview = true;
+    return app;
+  }
+
   provisionedCount(): number {
     return this.provisioned.size;
   }
@@ -214,15 +227,20 @@ export class Store {
   /** O(1) in the fixtures' size: the new app's collections are overlays on the shared base. */
   private provision(token: string, base: AppBase): AppState {
     this.evict();
-    let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
-    while (this.apps.has(id)) id = `test_${hashHex(id)}`;
-    const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit, api_version: this.defaultApiVersion };
-    const app = new AppState(base, this.seed, config, this.newJournal(), this.limits, this.budgets);
+    const app = this.newTestApp(token, base);
+    const { id } = app;
     app.provisioned = true;
     this.apps.set(id, app);
     this.tokens.set(token, id);
     this.markUsed(app);
     return app;
+  }
+
+  private newTestApp(token: string, base: AppBase): AppState {
+    let id = /^[a-z0-9_-]{1,64}$/.test(token) ? token : `test_${hashHex(token)}`;
+    while (this.apps.has(id)) id = `test_${hashHex(id)}`;
+    const config = { id, name: `Test app for ${token.slice(0, 80)}`, tokens: [token], rate_limit_per_minute: this.defaultRateLimit, api_version: this.defaultApiVersion };
+    return new AppState(base, this.seed, config, this.newJournal(), this.limits, this.budgets);
   }
 
   /** Drops provisioned apps idle past the limit, then the least recently used over the count. */

@@ -61,6 +61,8 @@ export interface WebhookSink {
   settled(): Promise<void>;
   /** Whether a subscription may point at this URL. */
   allows(url: string): boolean;
+  /** The port the mock listens on, so a delivery never calls the mock itself. */
+  listening(port: number): void;
   /** Whether an attempt of this notification was taken and has not finished yet. */
   sending(app: AppState, notificationId: string): boolean;
   /** Deliveries the app has handed over and not settled, and the entries kept to track them (settled ones included until cut out). */

@@ -13,8 +13,8 @@ export function warnIfMissing(what: string): void {
   }
 }
 
-export const launchChromium = (): Promise<Browser> =>
+export const launchChromium = (extraArgs: readonly string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });

@@ -64,7 +64,7 @@ describe('GET /companies/{id}/users', () => {
   });
 
   it('pages with per_page and an absolute next URL from the request origin, absent on the last page', async () => {
-    const m = mock();
+    const m = mock({ guard: { allowedHosts: ['mock.example.org'] } });
     const first = await m.call('GET', `https://mock.example.org:8443/companies/${ACME}/users?per_page=2`);
     expect(first.body.pages.next).toBe(`https://mock.example.org:8443/companies/${ACME}/users?per_page=2&page=2`);
     const all: string[] = [];

@@ -103,7 +103,7 @@ describe('GET /counts?type=company&count=tag', () => {
   });
 
   it('builds next from the request\'s own origin', async () => {
-    const m = mock();
+    const m = mock({ guard: { allowedHosts: ['mock.example.test'] } });
     await seedTags(m, 51);
     const res = await m.app.request('https://mock.example.test:8443/counts?type=company&count=tag', {
       headers: { authorization: 'Bearer demo-token', accept: 'application/json' },

@@ -15,6 +15,8 @@ export interface Received {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** The answer's body (default `status <status>`). */
+  body?: string;
   /** Answer only once this settles: the test decides when the mock hears back. */
   gate?: Promise<unknown>;
 }
@@ -39,7 +41,7 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.received.push({ path, headers: req.headers, text, body: text ? JSON.parse(text) : null });
       const answers = receiver.plan.get(path) ?? [{ status: 200 }];
       const answer = (answers.length > 1 ? answers.shift() : answers[0]) as Answer;
-      const reply = () => res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(`status ${answer.status}`);
+      const reply = () => res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? `status ${answer.status}`);
       if (answer.gate) void answer.gate.then(reply);
       else reply();
     });

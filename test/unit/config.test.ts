@@ -25,12 +25,22 @@ describe('parseConfig', () => {
     });
   });
 
-  it('keeps webhooks on loopback with a 5 s timeout unless --webhook-hosts any / --webhook-timeout say otherwise', () => {
-    expect(DEFAULT_CONFIG).toMatchObject({ webhookHosts: 'loopback', webhookTimeoutMs: 5000 });
+  it('leaves webhooks to the listening address (webhookHosts unset) with a 5 s timeout unless --webhook-hosts / --webhook-timeout say otherwise', () => {
+    expect(DEFAULT_CONFIG).toMatchObject({ webhookHosts: undefined, webhookTimeoutMs: 5000 });
+    expect(parseConfig(['--webhook-hosts', 'loopback'], {})).toMatchObject({ webhookHosts: 'loopback' });
     expect(parseConfig(['--webhook-hosts', 'any', '--webhook-timeout=250'], {})).toMatchObject({ webhookHosts: 'any', webhookTimeoutMs: 250 });
     expect(parseConfig([], { WEBHOOK_HOSTS: 'any', WEBHOOK_TIMEOUT: '1000' })).toMatchObject({ webhookHosts: 'any', webhookTimeoutMs: 1000 });
     expect(() => parseConfig(['--webhook-hosts', 'lan'], {})).toThrow(ConfigError);
     expect(() => parseConfig(['--webhook-timeout', '0'], {})).toThrow(ConfigError);
+  });
+
+  it('reads --allowed-hosts (names, or any) and --admin-origins (origins), refusing what is neither', () => {
+    expect(DEFAULT_CONFIG).toMatchObject({ allowedHosts: [], adminOrigins: [] });
+    expect(parseConfig(['--allowed-hosts', 'Mock, mock.internal ,[::2]'], {})).toMatchObject({ allowedHosts: ['mock', 'mock.internal', '[::2]'] });
+    expect(parseConfig([], { ALLOWED_HOSTS: 'any' })).toMatchObject({ allowedHosts: 'any' });
+    expect(parseConfig(['--admin-origins=http://localhost:3000,https://app.test'], {})).toMatchObject({ adminOrigins: ['http://localhost:3000', 'https://app.test'] });
+    for (const bad of ['http://mock', 'mock:4010', 'mock/x', ',']) expect(() => parseConfig(['--allowed-hosts', bad], {}), bad).toThrow(ConfigError);
+    for (const bad of ['localhost:3000', 'http://app.test/', 'http://app.test/x', 'not a url', ',']) expect(() => parseConfig(['--admin-origins', bad], {}), bad).toThrow(ConfigError);
   });
 
   it('answers help', () => {

@@ -1,0 +1,84 @@
+// Where webhooks may go, on real listening servers (http/webhook-targets.ts): never the mock itself,
+// nowhere by default when it listens beyond loopback, and only an excerpt of what a receiver said.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RESPONSE_BYTES } from '../../src/http/webhook-delivery.js';
+import { startMockServer, type MockServer } from '../../src/testing.js';
+import { warningCodesOf } from '../helpers.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
+
+let rx: Receiver;
+beforeAll(async () => {
+  rx = await startReceiver();
+});
+afterAll(() => rx.close());
+
+async function call(mock: MockServer, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${mock.url}${path}`, { method, headers: { ...mock.headers(), 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Subscribes url to user.created, creates a user, runs the jobs and waits for the sends. */
+async function deliverOnce(mock: MockServer, url: string, userId: string): Promise<{ sub: string; warnings: string[] }> {
+  const sub = await call(mock, 'POST', '/subscriptions', { url, topics: ['user.created'] });
+  expect(sub.status).toBe(200);
+  expect((await call(mock, 'POST', '/users', { user_id: userId })).status).toBe(200);
+  expect((await fetch(`${mock.url}/__admin/jobs/run`, { method: 'POST' })).status).toBe(200);
+  await mock.store.webhooks?.settled();
+  return { sub: sub.body.id, warnings: warningCodesOf(sub.headers.get('x-mock-warning')) };
+}
+
+const errorEntities = async (mock: MockServer, sub: string) =>
+  ((await call(mock, 'GET', `/subscriptions/${sub}/error`)).body.notifications as { http_request: { response_entity: string } }[]).map((n) => n.http_request.response_entity);
+
+describe('webhook targets', () => {
+  it('never delivers to the mock itself: its own port on a loopback name, whatever the path', async () => {
+    const mock = await startMockServer({ now: 1_767_312_000 });
+    try {
+      const { port } = mock;
+      for (const [i, url] of [`http://127.0.0.1:${port}/__admin/reset`, `http://localhost:${port}/__admin/reset`, `http://[::1]:${port}/users`].entries()) {
+        const { sub } = await deliverOnce(mock, url, `self-${i}`);
+        expect(await errorEntities(mock, sub)).toEqual(["Target refused: the mock's own address (a webhook may not call the mock itself)"]);
+      }
+      // Nothing was reset: the users written are all still there.
+      for (const i of [0, 1, 2]) expect((await call(mock, 'GET', `/users?user_id=self-${i}`)).status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('listening beyond loopback, delivers nowhere unless --webhook-hosts says so; the subscription is kept with a warning', async () => {
+    const mock = await startMockServer({ host: '0.0.0.0' });
+    try {
+      rx.received.length = 0;
+      const { sub, warnings } = await deliverOnce(mock, `${rx.base}/beyond`, 'beyond-1');
+      expect(warnings).toEqual(['undeliverable_target']);
+      expect(rx.received).toEqual([]);
+      expect(await errorEntities(mock, sub)).toEqual(['Target refused: the mock listens beyond loopback, so it delivers webhooks only when started with --webhook-hosts loopback or any']);
+    } finally {
+      await mock.stop();
+    }
+    const named = await startMockServer({ host: '0.0.0.0', webhookHosts: 'loopback' });
+    try {
+      rx.received.length = 0;
+      const { warnings } = await deliverOnce(named, `${rx.base}/named`, 'beyond-2');
+      expect(warnings).toEqual([]);
+      expect(rx.received.map((r) => r.path)).toEqual(['/named']);
+    } finally {
+      await named.stop();
+    }
+  });
+
+  it(`keeps only the first ${MAX_RESPONSE_BYTES} bytes of what a receiver answered`, async () => {
+    const mock = await startMockServer();
+    try {
+      const page = `<html>${'internal service page '.repeat(5000)}</html>`;
+      rx.plan.set('/chatty', [{ status: 500, body: page }]);
+      const { sub } = await deliverOnce(mock, `${rx.base}/chatty`, 'chatty-1');
+      expect(await errorEntities(mock, sub)).toEqual([page.slice(0, MAX_RESPONSE_BYTES)]);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
