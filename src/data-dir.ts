@@ -2,7 +2,7 @@
 // POST /__admin/save and by --autosave. Writes are atomic (temporary file, fsync, rename, fsync of
 // the directory), so a crash mid-write leaves the previous file whole.
 
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from './config.js';
 import { parseFixture } from './fixtures/validate.js';
@@ -60,11 +60,7 @@ export class DataDir {
    * (FixtureError naming the file) before anything is written, so it is never overwritten.
    */
   load(): string[] {
-    try {
-      makeDir(this.dir);
-    } catch (err) {
-      throw new ConfigError(`--data-dir ${this.dir}: cannot create the directory (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give one this user can create and write`);
-    }
+    this.prepare();
     const loaded: string[] = [];
     for (const name of readdirSync(this.dir).sort()) {
       const path = join(this.dir, name);
@@ -85,6 +81,27 @@ export class DataDir {
       }
     }
     return loaded;
+  }
+
+  /**
+   * Makes the directory and checks it can be written now, so an unwritable one stops the start
+   * (exit 2) instead of losing the session's data at shutdown.
+   */
+  prepare(): void {
+    const fail = (what: string, err: unknown) =>
+      new ConfigError(`--data-dir ${this.dir}: cannot ${what} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give one this user can create and write`);
+    try {
+      makeDir(this.dir);
+    } catch (err) {
+      throw fail('create the directory', err);
+    }
+    const probe = join(this.dir, `.write-check.${process.pid}.tmp`);
+    try {
+      writeFileSync(probe, '');
+      rmSync(probe, { force: true });
+    } catch (err) {
+      throw fail('write in the directory', err);
+    }
   }
 
   /** Writes every app that changed since it was loaded or last saved (all of them with `all`). */

@@ -4,6 +4,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { DataDir } from './data-dir.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
 import { listen } from './server.js';
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
     limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
   const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
+  dataDir?.prepare();
+  // Taken before anything in the directory is read or cleaned: another process's temporary files are its own.
+  const lock = dataDir ? lockDataDir(dataDir.dir, (line) => process.stderr.write(`messaging-api-mock: ${line}\n`)) : undefined;
   const loaded = dataDir?.load() ?? [];
   if (dataDir) store.saver = () => dataDir.save();
   const webhookHosts = config.webhookHosts ?? defaultWebhookHosts(config.host);
@@ -119,6 +123,7 @@ async function main(): Promise<void> {
     // report's line comes last, with what the run's requests called.
     void server.close().then(() => {
       const saved = !dataDir || saveOrSay(dataDir);
+      lock?.release();
       const report = contractReport(store, apiOperations(ROUTES));
       if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'contract', ...report.totals, summary: report.summary })}\n`);
       else process.stdout.write(`${report.summary}\n`);

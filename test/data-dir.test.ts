@@ -1,8 +1,8 @@
 // --data-dir: each app's state survives a restart. In-process for the rules (what is saved, what a
 // reload gives, what a corrupt directory does), real processes for SIGTERM, kill -9 and exit codes.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDir } from '../src/data-dir.js';
@@ -190,6 +190,56 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('surviving a restart (real pro
     expect(await cli.exited).toBe(2);
     expect(cli.output().stderr).toMatch(/^messaging-api-mock: .*demo\.json: \(document\): not valid JSON .*the file was left as it is\n$/);
     expect(readFileSync(join(dir, 'demo.json'), 'utf8')).toBe('{"torn');
+  }, 30_000);
+
+  it('holds a lock: a second process on the directory exits 2 with one line naming the first, which keeps serving', async () => {
+    const dir = freshDir();
+    const first = await start(dir);
+    expect((await fetch(`${first.url}/users`, { method: 'POST', headers: auth, body: JSON.stringify({ email: 'locked@example.com' }) })).status).toBe(200);
+    const second = runCli(['--port', '0', '--data-dir', dir], BUILT);
+    expect(await second.exited).toBe(2);
+    expect(second.output().stderr).toBe(`messaging-api-mock: --data-dir ${dir} is in use by process ${first.cli.child.pid} on ${hostname()} (lock ${join(dir, '.lock')}): stop it, or give each process its own directory\n`);
+    first.cli.child.kill('SIGTERM');
+    expect(await first.cli.exited).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['demo.json', 'other.json']);
+    const third = await start(dir);
+    expect(await emails(third.url)).toContain('locked@example.com');
+    third.cli.child.kill('SIGTERM');
+    expect(await third.cli.exited).toBe(0);
+  }, 60_000);
+
+  it('takes over at once the lock of a process of this host that is gone, saying so', async () => {
+    const dir = freshDir();
+    const first = await start(dir);
+    first.cli.child.kill('SIGKILL');
+    await first.cli.exited;
+    const second = await start(dir);
+    expect(second.cli.output().stderr).toContain(`--data-dir ${dir}: taking over the lock of process ${first.cli.child.pid}, which is gone`);
+    second.cli.child.kill('SIGTERM');
+    expect(await second.cli.exited).toBe(0);
+  }, 60_000);
+
+  it('a lock of another host (a container sharing the directory) holds while refreshed and is taken over once stale', async () => {
+    const dir = freshDir();
+    mkdirSync(join(dir, '.lock'), { recursive: true });
+    writeFileSync(join(dir, '.lock-owner.json'), '{"pid":1,"host":"other-host"}');
+    const held = runCli(['--port', '0', '--data-dir', dir], BUILT);
+    expect(await held.exited).toBe(2);
+    expect(held.output().stderr).toContain(`--data-dir ${dir} is in use by process 1 on other-host`);
+    const minuteAgo = (Date.now() - 60_000) / 1000;
+    utimesSync(join(dir, '.lock'), minuteAgo, minuteAgo);
+    const taken = await start(dir);
+    expect(taken.cli.output().stderr).toMatch(/taking over a stale lock \(not refreshed for 6\d s: its process is gone\)/);
+    taken.cli.child.kill('SIGTERM');
+    expect(await taken.cli.exited).toBe(0);
+  }, 60_000);
+
+  it('stops with exit 2 at start, not at shutdown, when the directory cannot be written', async () => {
+    const file = freshDir();
+    writeFileSync(file, 'a file, not a directory');
+    const cli = runCli(['--port', '0', '--data-dir', file], BUILT);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toBe(`messaging-api-mock: --data-dir ${file}: cannot write in the directory (ENOTDIR); give one this user can create and write\n`);
   }, 30_000);
 
   it('makes missing parents, and stops with exit 2 and one line where a directory cannot be made', async () => {

@@ -1,0 +1,93 @@
+// One process per --data-dir: two processes writing one directory would overwrite each other's
+// saves, and the second would delete the first's temporary files on start. The lock is
+// proper-lockfile's: a `.lock` directory made atomically (mkdir) whose modification time its holder
+// refreshes every few seconds; one not refreshed for LOCK_STALE_MS is stale and is taken over. That
+// works across containers sharing the directory, since it needs only the shared file system. On
+// one host a lock whose process is gone is taken over at once, from the owner file beside it.
+
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { ConfigError } from './config.js';
+
+/** A lock not refreshed for this long belongs to a process that is gone (or cannot reach the directory). */
+export const LOCK_STALE_MS = 10_000;
+
+export interface DirLock {
+  release(): void;
+}
+
+interface Owner {
+  pid: number;
+  host: string;
+}
+
+function ownerOf(path: string): Owner | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(path, 'utf8')) as Partial<Owner>;
+    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? { pid: owner.pid, host: owner.host } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const ageOf = (path: string): number | undefined => {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Takes the directory's lock, or throws a ConfigError (exit 2) naming who holds it. */
+export function lockDataDir(dir: string, say: (line: string) => void): DirLock {
+  const lockPath = join(dir, '.lock');
+  const ownerPath = join(dir, '.lock-owner.json');
+  const take = () =>
+    lockfile.lockSync(dir, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      update: LOCK_STALE_MS / 2,
+      // Another process took it as stale (this one was frozen, or the disk went away): say so, keep serving.
+      onCompromised: (err) => say(`--data-dir ${dir}: this process lost the directory's lock (${err.message}); another process may now write it`),
+    });
+  const age = ageOf(lockPath);
+  if (age !== undefined && age > LOCK_STALE_MS) say(`--data-dir ${dir}: taking over a stale lock (not refreshed for ${Math.round(age / 1000)} s: its process is gone)`);
+  let release: () => void;
+  try {
+    release = take();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ELOCKED') throw new ConfigError(`--data-dir ${dir}: cannot lock it (${code ?? (err as Error).message}); give a directory this user can write`);
+    const owner = ownerOf(ownerPath);
+    if (owner === undefined || owner.host !== hostname() || alive(owner.pid)) {
+      const who = owner === undefined ? 'another process' : `process ${owner.pid} on ${owner.host}`;
+      throw new ConfigError(`--data-dir ${dir} is in use by ${who} (lock ${lockPath}): stop it, or give each process its own directory`);
+    }
+    say(`--data-dir ${dir}: taking over the lock of process ${owner.pid}, which is gone`);
+    rmSync(lockPath, { recursive: true, force: true });
+    release = take();
+  }
+  writeFileSync(ownerPath, `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`);
+  return {
+    release() {
+      rmSync(ownerPath, { force: true });
+      try {
+        release();
+      } catch {
+        // Already released or taken over: nothing of ours to remove.
+      }
+    },
+  };
+}
