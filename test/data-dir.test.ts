@@ -6,6 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDir } from '../src/data-dir.js';
+import { Clock } from '../src/core/clock.js';
 import { FixtureError } from '../src/store/fixture-doc.js';
 import { mock, stateText, type TestMock } from './helpers.js';
 import { BUILT, runCli, waitFor, type Spawned } from './real.js';
@@ -133,6 +134,37 @@ describe('saving and loading in-process', () => {
     file.state.customers[0].email = 42;
     writeFileSync(join(dir, 'demo.json'), JSON.stringify(file));
     expect(() => new DataDir(dir, mock().store).load()).toThrow(/demo\.json: state\.customers\[0\]\.email: must be of type string or null/);
+  });
+
+  it('lists in the same order after a restart, under a frozen clock earlier than the fixtures too', async () => {
+    const dir = freshDir();
+    // Records made at 2023-11-14 sit after fixtures of 2025: by creation, not by created_at.
+    const early = () => ({ clock: new Clock({ start: 1_700_000_000, frozen: true }) });
+    const before = mock(early());
+    const saving = new DataDir(dir, before.store);
+    saving.load();
+    before.store.saver = () => saving.save();
+    for (const id of ['early-1', 'early-2']) expect((await before.call('POST', '/users', { body: { user_id: id } })).status).toBe(200);
+    expect((await before.call('POST', '/contacts', { body: { email: 'early@example.com' } })).status).toBe(200);
+    const lists = async (m: TestMock) => {
+      const out: string[][] = [];
+      for (const [path, key] of [['/users', 'users'], ['/contacts', 'contacts'], ['/users?sort=created_at&order=asc', 'users']] as const) {
+        const ids: string[] = [];
+        for (let page = 1; ; page++) {
+          const items = (await m.call('GET', `${path}${path.includes('?') ? '&' : '?'}per_page=60&page=${page}`)).body[key] as { id: string }[];
+          if (items.length === 0) break;
+          ids.push(...items.map((c) => c.id));
+        }
+        out.push(ids);
+      }
+      return out;
+    };
+    const listed = await lists(before);
+    expect(listed[0]?.slice(-2)).toHaveLength(2);
+    expect((await save(before)).status).toBe(200);
+    const after = mock(early());
+    new DataDir(dir, after.store).load();
+    expect(await lists(after)).toEqual(listed);
   });
 
   it('drops what a crash left between writing and renaming, and ignores hidden files', async () => {

@@ -181,11 +181,12 @@ function numericMax(doc: FixtureDocument): number {
   return max;
 }
 
-export function buildBase(doc: FixtureDocument, objectCounter: number): AppBase {
+/** `keepOrder`: the document lists customers in the app's own order (a --data-dir save), kept as it is. */
+export function buildBase(doc: FixtureDocument, objectCounter: number, keepOrder = false): AppBase {
   checkReferences(doc);
   // Customers are kept oldest first (and seeded company members join in that order), so lists are
   // read in store order instead of sorted on every request.
-  doc.customers.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (!keepOrder) doc.customers.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const dataAttributes = registerCustomAttributes(doc.data_attributes, doc.customers);
   const byUserId = new Map<string, string>();
   const byEmail = new Map<string, string[]>();

@@ -322,7 +322,9 @@ export class Store {
    */
   loadSaved(input: FixtureInput, streams: StreamPosition): AppState {
     const { doc, counter } = this.expand(input, 1);
-    const saved = this.prepare(doc, counter);
+    // A save lists customers in the order the app held them: under a frozen or set-back clock that
+    // is not created_at's, and a restart must not reorder the lists.
+    const saved = this.prepare(doc, counter, true);
     const existing = this.apps.get(input.app.id);
     if (existing) {
       existing.adopt(saved, streams, false);
@@ -358,7 +360,7 @@ export class Store {
     return { doc, counter: next };
   }
 
-  private prepare(doc: FixtureDocument, counter: number): AppBase {
+  private prepare(doc: FixtureDocument, counter: number, keepOrder = false): AppBase {
     for (const token of doc.app.tokens) {
       const owner = this.tokens.get(token);
       if (owner !== undefined && owner !== doc.app.id) {
@@ -367,7 +369,7 @@ export class Store {
     }
     // Seeded state is held to the caps API writes keep, so the next write evicts one event, not a backlog.
     if (doc.bulk_jobs.length > MAX_JOBS) throw new FixtureError('bulk_jobs', `the app would hold ${doc.bulk_jobs.length} bulk jobs: at most ${MAX_JOBS}, the app's job limit`);
-    const base = buildBase(doc, counter);
+    const base = buildBase(doc, counter, keepOrder);
     const events = eventCount(base.data);
     if (events > this.limits.events) {
       throw new FixtureError('events', `the app would hold ${events} events (places in its log): at most ${this.limits.events}, the app's events limit (limits.events)`);
