@@ -8,6 +8,7 @@ import { ConfigError } from './config.js';
 import { parseFixture } from './fixtures/validate.js';
 import { COLLECTION_NAMES, type AppState, type StreamPosition } from './store/app-state.js';
 import { exportState } from './store/base.js';
+import { jsonChunks } from './core/json-chunks.js';
 import { FixtureError, type FixtureDocument } from './store/fixture-doc.js';
 import type { SaveReport, Store } from './store/store.js';
 
@@ -104,8 +105,31 @@ export class DataDir {
     }
   }
 
-  /** Writes every app that changed since it was loaded or last saved (all of them with `all`). */
-  save(all = false): SaveReport {
+  /** The save running now, if any: saves run one at a time. */
+  private running: Promise<SaveReport> | undefined;
+
+  get saving(): boolean {
+    return this.running !== undefined;
+  }
+
+  /**
+   * Writes every app that changed since it was loaded or last saved (all of them with `all`). Each
+   * app's state is taken whole at once (records are never changed in place, so the file is the
+   * state at that moment), then written in pieces with the event loop free between them: other
+   * requests are served while a big app is written. A save asked for while one runs follows it.
+   */
+  save(all = false): Promise<SaveReport> {
+    const previous = this.running ?? Promise.resolve(undefined);
+    const run = previous.catch(() => undefined).then(() => this.saveNow(all));
+    this.running = run;
+    const done = () => {
+      if (this.running === run) this.running = undefined;
+    };
+    run.then(done, done);
+    return run;
+  }
+
+  private async saveNow(all: boolean): Promise<SaveReport> {
     makeDir(this.dir);
     const report: SaveReport = { dir: this.dir, saved: [], unchanged: [] };
     for (const id of this.store.appIds()) {
@@ -115,9 +139,11 @@ export class DataDir {
         report.unchanged.push(id);
         continue;
       }
+      const mark = { data: app.data, print: fingerprint(app) };
       const file: StateFile = { format: STATE_FORMAT, version: STATE_VERSION, app: id, saved_at: this.store.now(), streams: app.streams(), state: exportState(app) };
-      writeAtomically(join(this.dir, `${id}.json`), `${JSON.stringify(file)}\n`);
-      this.mark(app);
+      await writeAtomically(join(this.dir, `${id}.json`), jsonChunks(file));
+      // What was written, not what the app holds now: a write made meanwhile is saved next time.
+      this.marks.set(app, mark);
       report.saved.push(id);
     }
     return report;
@@ -176,15 +202,25 @@ function validStreams(s: unknown): s is StreamPosition {
   );
 }
 
-function writeAtomically(path: string, text: string): void {
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The pieces, then a newline, to a temporary file that is renamed into place once it is whole and synced. */
+async function writeAtomically(path: string, pieces: Iterable<string>): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w');
   try {
-    writeSync(fd, text);
+    for (const piece of pieces) {
+      writeSync(fd, piece);
+      await nextTurn();
+    }
+    writeSync(fd, '\n');
     fsyncSync(fd);
-  } finally {
+  } catch (err) {
     closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw err;
   }
+  closeSync(fd);
   renameSync(temporary, path);
   // The rename itself is durable only once the directory is synced.
   const dirFd = openSync(join(path, '..'), 'r');

@@ -107,7 +107,10 @@ async function main(): Promise<void> {
   }
   if (dataDir && config.autosaveSeconds > 0) {
     // A failed autosave (disk full, say) is said and retried next time; the mock keeps serving.
-    setInterval(() => saveOrSay(dataDir), config.autosaveSeconds * 1000).unref();
+    // One at a time: a save still writing a big app is not queued behind again.
+    setInterval(() => {
+      if (!dataDir.saving) void saveOrSay(dataDir);
+    }, config.autosaveSeconds * 1000).unref();
   }
   if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
   // A repeated signal changes nothing: under `npm start` a terminal's Ctrl-C reaches the server
@@ -121,8 +124,8 @@ async function main(): Promise<void> {
     if (config.readyFile !== undefined) rmSync(config.readyFile, { force: true });
     // Saved after the drain, so the writes of the requests in flight are in it; the contract
     // report's line comes last, with what the run's requests called.
-    void server.close().then(() => {
-      const saved = !dataDir || saveOrSay(dataDir);
+    void server.close().then(async () => {
+      const saved = !dataDir || (await saveOrSay(dataDir));
       lock?.release();
       const report = contractReport(store, apiOperations(ROUTES));
       if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'contract', ...report.totals, summary: report.summary })}\n`);
@@ -136,9 +139,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-function saveOrSay(dataDir: DataDir): boolean {
+async function saveOrSay(dataDir: DataDir): Promise<boolean> {
   try {
-    dataDir.save();
+    await dataDir.save();
     return true;
   } catch (err) {
     process.stderr.write(`messaging-api-mock: could not save to ${dataDir.dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);

@@ -167,6 +167,35 @@ describe('saving and loading in-process', () => {
     expect(await lists(after)).toEqual(listed);
   });
 
+  it('serves other apps while a big app is saved: a request made once the file is begun is answered before the save', async () => {
+    const dir = freshDir();
+    const { m } = withDataDir(dir);
+    const seeded = await m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'big', tokens: ['big-token'] }, generate: { users: 3000 } } });
+    expect(seeded.status, seeded.text.slice(0, 200)).toBe(200);
+    const order: string[] = [];
+    const saving = m.call('POST', '/__admin/save', { token: null }).then((res) => order.push(`save ${res.status}`));
+    // The save has written its first piece of big.json: the file is begun, not whole.
+    await waitFor(() => (readdirSync(dir).some((f) => /^big\.json\.\d+\.tmp$/.test(f)) || order.length > 0 ? true : undefined));
+    expect(order).toEqual([]);
+    await m.call('GET', '/admins').then((res) => order.push(`other ${res.status}`));
+    await saving;
+    expect(order).toEqual(['other 200', 'save 200']);
+    expect(JSON.parse(readFileSync(join(dir, 'big.json'), 'utf8')).state.customers.length).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('exports a big app in pieces, each made in a turn of its own', async () => {
+    const m = mock();
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: { app: { id: 'big', tokens: ['big-token'] }, generate: { users: 3000 } } })).status).toBe(200);
+    const res = await m.app.request('/__admin/state?app=big', { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    expect(chunks.length).toBeGreaterThan(4);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(JSON.parse(text).customers.length).toBeGreaterThanOrEqual(3000);
+  });
+
   it('drops what a crash left between writing and renaming, and ignores hidden files', async () => {
     const dir = freshDir();
     const { m } = withDataDir(dir);

@@ -11,6 +11,7 @@ import type { AppState } from '../store/app-state.js';
 import { FixtureError, type FixtureInput } from '../store/fixture-doc.js';
 import { runDueJobs } from '../store/jobs.js';
 import { exportState } from '../store/base.js';
+import { JsonPieces } from '../views/json-text.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, targets } from './target.js';
 import { FAULT_ROUTES } from './faults.js';
@@ -111,7 +112,8 @@ export const state = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'The fixture document', schema: fixtureSchema },
   errors: ['parameter_not_found', 'not_found', 'unauthorized'],
-  handler: (input) => ({ body: exportState(requireApp(input)) }),
+  // In pieces: a full app's state is more text than one string may hold.
+  handler: (input) => ({ body: new JsonPieces(exportState(requireApp(input))) }),
 });
 
 export const getClock = adminRoute({

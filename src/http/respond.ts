@@ -2,7 +2,9 @@
 // API's `error.list` envelope with the request id of the X-Request-Id header.
 
 import { ApiError, wireCode, type ErrorItem } from '../core/errors.js';
-import { jsonText } from '../views/json-text.js';
+import { setImmediate as afterPoll } from 'node:timers';
+import { jsonChunks } from '../core/json-chunks.js';
+import { JsonPieces, jsonText } from '../views/json-text.js';
 
 export type Headers = Record<string, string>;
 
@@ -48,7 +50,23 @@ function headersFor(requestId: string, now: number, rate: RateInfo | null): Head
 export function jsonResponse(status: number, body: unknown, requestId: string, now: number, rate: RateInfo | null = null, extra?: Readonly<Headers>): Response {
   const headers = headersFor(requestId, now, rate);
   if (extra) Object.assign(headers, extra);
-  return new Response(jsonText(body), { status, headers });
+  return new Response(body instanceof JsonPieces ? piecesStream(body.value) : jsonText(body), { status, headers });
+}
+
+const nextTurn = () => new Promise<void>((resolve) => afterPoll(resolve));
+
+/** One piece a read, each after the event loop's turn: the requests that arrived meanwhile go first. */
+function piecesStream(value: unknown): ReadableStream<Uint8Array> {
+  const pieces = jsonChunks(value);
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await nextTurn();
+      const next = pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
 }
 
 export function errorBody(errors: readonly ErrorItem[], requestId: string) {

@@ -338,7 +338,7 @@ export class Store {
   }
 
   /** Set by the process when it runs with --data-dir: POST /__admin/save calls it. */
-  saver: (() => SaveReport) | undefined;
+  saver: (() => Promise<SaveReport>) | undefined;
 
   private requireApp(appId: string): AppState {
     const app = this.apps.get(appId);

@@ -4,4 +4,12 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A body too big to be one string (an app's whole state): written in pieces as the client reads
+ * them, other requests served between pieces (http/respond.ts).
+ */
+export class JsonPieces {
+  constructor(readonly value: unknown) {}
+}
+
 export const jsonText = (body: unknown): string => (body instanceof JsonText ? body.text : JSON.stringify(body));
