@@ -41,13 +41,27 @@ function alive(pid: number): boolean {
   }
 }
 
-const ageOf = (path: string): number | undefined => {
+/**
+ * How long ago the lock was refreshed, by the file system's own clock (a file touched now), so
+ * hosts whose clocks differ agree on it.
+ */
+function ageOf(path: string, dir: string): number | undefined {
+  let refreshed: number;
   try {
-    return Date.now() - statSync(path).mtimeMs;
+    refreshed = statSync(path).mtimeMs;
   } catch {
     return undefined;
   }
-};
+  const probe = join(dir, `.lock-clock.${process.pid}.tmp`);
+  try {
+    writeFileSync(probe, '');
+    return statSync(probe).mtimeMs - refreshed;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
 
 /** Takes the directory's lock, or throws a ConfigError (exit 2) naming who holds it. */
 export function lockDataDir(dir: string, say: (line: string) => void): DirLock {
@@ -62,7 +76,7 @@ export function lockDataDir(dir: string, say: (line: string) => void): DirLock {
       // Another process took it as stale (this one was frozen, or the disk went away): say so, keep serving.
       onCompromised: (err) => say(`--data-dir ${dir}: this process lost the directory's lock (${err.message}); another process may now write it`),
     });
-  const age = ageOf(lockPath);
+  const age = ageOf(lockPath, dir);
   if (age !== undefined && age > LOCK_STALE_MS) say(`--data-dir ${dir}: taking over a stale lock (not refreshed for ${Math.round(age / 1000)} s: its process is gone)`);
   let release: () => void;
   try {

@@ -216,7 +216,15 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('surviving a restart (real pro
     const url = await waitFor(() => (existsSync(ready) ? (JSON.parse(readFileSync(ready, 'utf8')) as { url: string }).url : cli.child.exitCode !== null ? 'exited' : undefined));
     return { cli, url };
   }
-  const emails = async (url: string) => ((await (await fetch(`${url}/users?per_page=60`, { headers: auth })).json()) as { users: { email: string }[] }).users.map((u) => u.email);
+  /** Every user's email, all pages (records made in the session list after the seeded ones). */
+  const emails = async (url: string) => {
+    const out: string[] = [];
+    for (let page = 1; ; page++) {
+      const users = ((await (await fetch(`${url}/users?per_page=60&page=${page}`, { headers: auth })).json()) as { users: { email: string }[] }).users;
+      if (users.length === 0) return out;
+      out.push(...users.map((u) => u.email));
+    }
+  };
 
   it('writes on SIGTERM and reads it back on the next start', async () => {
     const dir = freshDir();
