@@ -129,3 +129,99 @@ describe('POST /customers/search', () => {
     expect(doc.paths['/users'].get['x-api-versions']).toEqual(['1.0', '1.1', '1.2', '1.3', '1.4', 'Unstable']);
   });
 });
+
+describe('POST /customers/search: every rule of the query', () => {
+  const q = (query: unknown, extra: Record<string, unknown> = {}) => ({ query, ...extra });
+  const refused = async (body: unknown, items: [string, string][]) => {
+    const res = await expectRejected(mock(), 'POST', '/customers/search', { body, headers: UNSTABLE }, 400, items.map(([code]) => code));
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(items.map(([, field]) => field));
+    return res;
+  };
+
+  it.each([
+    ['a query that is a list', ['x'], [['parameter_invalid', 'query']]],
+    ['a query that is text', 'name=x', [['parameter_invalid', 'query']]],
+    ['a filter without field', { operator: '=', value: 'x' }, [['parameter_not_found', 'query.field']]],
+    ['a field that is not text', { field: 7, operator: '=', value: 'x' }, [['parameter_invalid', 'query.field']]],
+    ['custom_attributes with no name', { field: 'custom_attributes.', operator: '=', value: 'x' }, [['parameter_invalid', 'query.field']]],
+    ['a location field the view has not', { field: 'location_data.latitude', operator: '=', value: 1 }, [['parameter_invalid', 'query.field']]],
+    ['a filter without value', { field: 'name', operator: '=' }, [['parameter_not_found', 'query.value']]],
+    ['= with an object', { field: 'name', operator: '=', value: { a: 1 } }, [['parameter_invalid', 'query.value']]],
+    ['IN with an object inside', { field: 'name', operator: 'IN', value: ['a', { b: 1 }] }, [['parameter_invalid', 'query.value']]],
+    ['~ with a number', { field: 'name', operator: '~', value: 5 }, [['parameter_invalid', 'query.value']]],
+    ['a filter without operator', { field: 'name', value: 'x' }, [['parameter_not_found', 'query.operator']]],
+    ['an operator that is not text', { field: 'name', operator: 1, value: 'x' }, [['parameter_invalid', 'query.operator']]],
+    ['a bad field and a bad value together', { field: 'nope', operator: '<', value: 'x' }, [['parameter_invalid', 'query.field'], ['parameter_invalid', 'query.value']]],
+    ['a group whose value is not a list', { operator: 'AND', value: { field: 'name' } }, [['parameter_invalid', 'query.value']]],
+    ['a group holding text', { operator: 'OR', value: ['name'] }, [['parameter_invalid', 'query.value[0]']]],
+  ])('refuses %s, naming it', async (_what, query, items) => {
+    await refused(q(query), items as [string, string][]);
+  });
+
+  it('refuses cursors it did not give: text that only looks like one, and a number', async () => {
+    const looks = Buffer.from('offset:5x').toString('base64url');
+    const padded = Buffer.from('xoffset:5').toString('base64url');
+    for (const cursor of [looks, padded, `${Buffer.from('offset:5').toString('base64url')}=`]) await refused(q({ field: 'name', operator: '=', value: 'x' }, { pagination: { starting_after: cursor } }), [['parameter_invalid', 'pagination.starting_after']]);
+    await refused(q({ field: 'name', operator: '=', value: 'x' }, { pagination: { starting_after: 5 } }), [['parameter_invalid', 'pagination.starting_after']]);
+  });
+
+  it('takes a group of 15 and groups nested 2 deep; null as no cursor', async () => {
+    const m = mock();
+    const fifteen = { operator: 'OR', value: Array.from({ length: 15 }, (_, i) => ({ field: 'user_id', operator: '=', value: i === 14 ? 'ada-1' : `none-${i}` })) };
+    expect(idsOf(await search(m, q(fifteen)))).toEqual([ADA]);
+    const nested = { operator: 'AND', value: [{ operator: 'OR', value: [{ field: 'user_id', operator: '=', value: 'ada-1' }] }] };
+    expect(idsOf(await search(m, q(nested, { pagination: { starting_after: null } })))).toEqual([ADA]);
+  });
+
+  it('reads custom attributes (absent: null), location data, and compares null only with null', async () => {
+    const m = mock();
+    const { users } = await group(m);
+    expect(idsOf(await search(m, inGroup({ operator: 'AND', value: [{ field: 'role', operator: '=', value: 'user' }, { field: 'custom_attributes.missing', operator: '=', value: null }] })))).toEqual(users);
+    expect(idsOf(await search(m, inGroup({ field: 'custom_attributes.missing', operator: '!=', value: null })))).toEqual([]);
+    expect(idsOf(await search(m, inGroup({ field: 'last_request_at', operator: '!=', value: null })))).toEqual([users[0], users[1], users[3], users[4]]);
+    expect(idsOf(await search(m, inGroup({ field: 'last_request_at', operator: '=', value: 'null' })))).toEqual([]);
+    const located = await m.call('POST', '/users', { body: { user_id: 'located', last_seen_ip: '81.2.69.142' } });
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    const city = (await m.call('GET', `/users/${located.body.id}`)).body.location_data.city_name as string;
+    expect(typeof city).toBe('string');
+    expect(idsOf(await search(m, q({ operator: 'AND', value: [{ field: 'location_data.city_name', operator: '=', value: city }, { field: 'user_id', operator: '=', value: 'located' }] })))).toEqual([located.body.id]);
+  });
+
+  it('text operators on no value: ~ ^ $ never match it, !~ always does; < and > match numbers only', async () => {
+    const m = mock();
+    const { users, lead } = await group(m);
+    const everyone = [...users, lead];
+    for (const op of ['~', '^', '$']) expect(idsOf(await search(m, inGroup({ field: 'phone', operator: op, value: '' })))).toEqual([]);
+    expect(idsOf(await search(m, inGroup({ field: 'phone', operator: '!~', value: 'x' })))).toEqual(everyone);
+    expect(idsOf(await search(m, inGroup({ field: 'name', operator: '>', value: 0 })))).toEqual([]);
+    expect(idsOf(await search(m, inGroup({ field: 'name', operator: '<', value: 0 })))).toEqual([]);
+    expect(idsOf(await search(m, inGroup({ field: 'custom_attributes.rank', operator: '>', value: -1 })))).toEqual(users);
+  });
+
+  it('sorts by a list field by its first value and by text; equal keys keep creation order, then id', async () => {
+    const m = mock();
+    const { users, lead } = await group(m);
+    const everyone = [...users, lead];
+    const byGroup = await search(m, { ...inGroup({ field: 'role', operator: '!=', value: 'x' }), sort: { field: 'custom_attributes.grp', order: 'descending' } });
+    expect(idsOf(byGroup)).toEqual(everyone);
+    const byRank = await search(m, { ...inGroup({ field: 'role', operator: '=', value: 'user' }), sort: { field: 'custom_attributes.rank', order: 'descending' } });
+    expect(idsOf(byRank)).toEqual([...users].reverse());
+    const byRankNullsLast = await search(m, { ...inGroup({ field: 'role', operator: '!=', value: 'x' }), sort: { field: 'custom_attributes.rank' } });
+    expect(idsOf(byRankNullsLast)).toEqual(everyone);
+    const tag = await m.call('POST', '/tags', { body: { name: 'zz-sort', users: [{ id: users[0] }] } });
+    expect(tag.status).toBe(200);
+    const byTag = await search(m, { ...inGroup({ field: 'role', operator: '=', value: 'user' }), sort: { field: 'tag_id', order: 'ascending' } });
+    expect(idsOf(byTag)).toEqual([users[0], ...users.slice(1)]);
+    const byTagDown = await search(m, { ...inGroup({ field: 'role', operator: '=', value: 'user' }), sort: { field: 'tag_id', order: 'descending' } });
+    expect(idsOf(byTagDown)).toEqual([users[0], ...users.slice(1)]);
+  });
+
+  it('a last page exactly full has no next; two records of one second list by id', async () => {
+    const m = mock();
+    const made: string[] = [];
+    for (const id of ['same-b', 'same-a']) made.push((await m.call('POST', '/users', { body: { user_id: id, custom_attributes: { grp: 'same' } } })).body.id);
+    const res = await search(m, { query: { field: 'custom_attributes.grp', operator: '=', value: 'same' }, pagination: { per_page: 2 } });
+    expect(res.body.pages).toEqual({ type: 'pages', page: 1, per_page: 2, total_pages: 1, next: null });
+    expect(idsOf(res)).toEqual([...made].sort());
+  });
+});
