@@ -209,6 +209,8 @@ export interface AppLimits {
   parts: number;
   /** Notes over all of the app's people (store/notes.ts). */
   notes: number;
+  /** Tags an app may reach through API writes (each name up to 255 characters). */
+  tags: number;
   /** Data events kept; past it the oldest go (store/events.ts). */
   events: number;
   /** Bytes of queued webhook deliveries kept; past it the oldest queued go (store/webhook-bytes.ts). */
@@ -222,6 +224,7 @@ export const DEFAULT_LIMITS: AppLimits = {
   companies: 50_000,
   parts: 500_000,
   notes: 100_000,
+  tags: 10_000,
   events: 100_000,
   webhookQueueBytes: DEFAULT_WEBHOOK_QUEUE_BYTES,
   webhookFeedBytes: DEFAULT_WEBHOOK_FEED_BYTES,
@@ -636,6 +639,7 @@ export class AppState {
 
   saveTag(next: Tag): void {
     const prev = this.data.tags.get(next.id);
+    if (!prev) this.checkRoom('tags', this.data.tags.size + 1, 'tags');
     if (prev && tagNameKey(prev.name) !== tagNameKey(next.name)) {
       this.data.tagByName.delete(tagNameKey(prev.name));
     }

@@ -88,6 +88,24 @@ function checkEventNames(topics: readonly string[], metadata: Subscription['meta
 
 const uniqueTopics = (topics: readonly string[]): string[] => [...new Set(topics.filter((t) => t !== 'ping'))];
 
+/** Characters of url, secret, topics and event names an app's subscriptions may hold together. */
+export const MAX_SUBSCRIPTION_TEXT = 128 * 1024;
+
+const textOf = (sub: Subscription): number =>
+  sub.url.length + (sub.hub_secret?.length ?? 0) + sub.topics.reduce((n, t) => n + t.length, 0) + (sub.metadata.event_names ?? []).reduce((n, e) => n + e.length, 0);
+
+/**
+ * 250 subscriptions at their largest members would hold about 8 MiB an app (8 GiB over 1,000 test
+ * apps): their text together is capped instead, which leaves room for 250 ordinary ones.
+ */
+function checkText(app: AppState, next: Subscription): void {
+  let total = textOf(next);
+  for (const sub of app.data.subscriptions.values()) if (sub.id !== next.id) total += textOf(sub);
+  if (total > MAX_SUBSCRIPTION_TEXT) {
+    throw apiError('resource_limit_exceeded', `This app's subscriptions would hold ${total} characters of urls, secrets, topics and event names: at most ${MAX_SUBSCRIPTION_TEXT}; delete some, or name fewer event names.`);
+  }
+}
+
 export function createSubscription(app: AppState, now: number, input: SubscriptionInput): Subscription {
   if (app.data.subscriptions.size >= MAX_SUBSCRIPTIONS) {
     throw apiError('parameter_invalid', `A maximum of ${MAX_SUBSCRIPTIONS} subscriptions can be created through the API; delete one first.`);
@@ -98,8 +116,7 @@ export function createSubscription(app: AppState, now: number, input: Subscripti
   // Java's client sends "active": false with every new subscription; the real API's answer to a
   // create shows it active, so a new subscription is active whatever it says [I].
   if (input.active !== undefined) app.warn('unused_field', 'active applies to an update: a new subscription is active: ignored.', 'active');
-  const sub: Subscription = {
-    id: `nsub_${app.random.uuid()}`,
+  const fields = {
     created_at: now,
     updated_at: now,
     url: input.url ?? '',
@@ -108,6 +125,9 @@ export function createSubscription(app: AppState, now: number, input: Subscripti
     hub_secret: input.hub_secret ?? null,
     metadata,
   };
+  // Checked before the id is drawn, so a refusal leaves the app's random stream where it was.
+  checkText(app, { id: '', ...fields });
+  const sub: Subscription = { id: `nsub_${app.random.uuid()}`, ...fields };
   app.data.subscriptions.set(sub.id, sub);
   return sub;
 }
@@ -125,6 +145,7 @@ export function updateSubscription(app: AppState, id: string, now: number, input
     ...(input.metadata !== undefined ? { metadata: input.metadata.event_names ? { event_names: [...input.metadata.event_names] } : {} } : {}),
   };
   checkEventNames(next.topics, next.metadata);
+  checkText(app, next);
   app.data.subscriptions.set(id, next);
   // "events triggered when a subscription is inactive may not be sent" (RM-update): its queue goes.
   if (!next.active) dropQueued(app, id);

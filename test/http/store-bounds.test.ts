@@ -1,0 +1,62 @@
+// What an app keeps is bounded: tags under a count cap (limits.tags), as customers, companies and
+// notes are. A write past a cap is 403 resource_limit_exceeded and changes nothing.
+
+import { describe, expect, it } from 'vitest';
+import { MAX_SUBSCRIPTION_TEXT } from '../../src/store/webhooks.js';
+import { expectRejected, mock } from '../helpers.js';
+
+describe('the tags cap', () => {
+  it('refuses the tag past limits.tags, by POST /tags and by tagging, changing nothing; renaming and deleting still work', async () => {
+    const seeded = (await mock().call('GET', '/tags')).body.tags.length as number;
+    const m = mock({ limits: { tags: seeded + 1 } });
+    expect((await m.call('POST', '/tags', { body: { name: 'one more' } })).status).toBe(200);
+    const res = await expectRejected(m, 'POST', '/tags', { body: { name: 'past the cap' } }, 403, ['resource_limit_exceeded']);
+    expect(res.body.errors[0].message).toBe(`This app already holds the most tags the mock allows (${seeded + 1}); reset it or raise the limit.`);
+    await expectRejected(m, 'POST', '/tags', { body: { name: 'by tagging', users: [{ user_id: 'ada-1' }] } }, 403, ['resource_limit_exceeded']);
+    const tags = (await m.call('GET', '/tags')).body.tags as { id: string; name: string }[];
+    expect(tags).toHaveLength(seeded + 1);
+    const last = tags.find((t) => t.name === 'one more') as { id: string };
+    expect((await m.call('POST', '/tags', { body: { id: last.id, name: 'renamed' } })).status).toBe(200);
+    expect((await m.call('POST', '/tags', { body: { name: 'renamed', users: [{ user_id: 'ada-1' }] } })).status).toBe(200);
+    expect((await m.call('DELETE', `/tags/${last.id}`)).status).toBe(200);
+    expect((await m.call('POST', '/tags', { body: { name: 'room again' } })).status).toBe(200);
+  });
+
+  it('holds 10,000 tags an app by default', async () => {
+    expect(mock().store.limits.tags).toBe(10_000);
+  });
+});
+
+describe('the subscriptions\' text cap', () => {
+  const names = (n: number, tag: string) => Array.from({ length: 100 }, (_, i) => `${tag}-${i}-${'e'.repeat(n)}`);
+
+  it(`refuses a create or an update that would take the app's subscriptions past ${MAX_SUBSCRIPTION_TEXT} characters, changing nothing`, async () => {
+    const m = mock();
+    const made: string[] = [];
+    // Each holds about 100 × 250 characters of event names: the cap is passed within a few.
+    for (let i = 0; ; i++) {
+      const res = await m.call('POST', '/subscriptions', { body: { url: `http://127.0.0.1:9/${i}`, topics: ['event.created'], metadata: { event_names: names(240, `s${i}`) } } });
+      if (res.status !== 200) {
+        expect([res.status, res.body.errors[0].code]).toEqual([403, 'resource_limit_exceeded']);
+        expect(res.body.errors[0].message).toMatch(new RegExp(`^This app's subscriptions would hold \\d+ characters of urls, secrets, topics and event names: at most ${MAX_SUBSCRIPTION_TEXT}; delete some, or name fewer event names\\.$`));
+        break;
+      }
+      made.push(res.body.id);
+    }
+    expect(made.length).toBeGreaterThan(2);
+    expect(made.length).toBeLessThan(10);
+    expect((await m.call('GET', '/subscriptions')).body.items).toHaveLength(made.length);
+    // Shrinking one makes room; growing it back past the cap is refused.
+    expect((await m.call('POST', `/subscriptions/${made[0]}`, { body: { metadata: { event_names: ['one'] } } })).status).toBe(200);
+    expect((await m.call('POST', '/subscriptions', { body: { url: 'http://127.0.0.1:9/after', topics: ['event.created'], metadata: { event_names: names(240, 'after') } } })).status).toBe(200);
+    await expectRejected(m, 'POST', `/subscriptions/${made[0]}`, { body: { metadata: { event_names: names(240, 'grow') } } }, 403, ['resource_limit_exceeded']);
+  });
+
+  it('leaves room for the 250 ordinary subscriptions the real API allowed', async () => {
+    const m = mock({ rateLimit: 1_000_000 });
+    for (let i = 0; i < 250; i++) {
+      const res = await m.call('POST', '/subscriptions', { body: { url: `https://hooks.example.test/intercom/${'p'.repeat(60)}/${i}`, topics: ['user.created', 'user.deleted', 'conversation.user.created', 'conversation.admin.replied', 'contact.created'], hub_secret: 's'.repeat(40) } });
+      expect(res.status, res.text).toBe(200);
+    }
+  });
+});
