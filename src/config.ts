@@ -85,7 +85,7 @@ Options (each also read from the environment variable in brackets):
   --max-parts N       conversation parts an app may reach (MAX_PARTS), default 500000
   --admin-token T     require X-Admin-Token: T on /__admin (ADMIN_TOKEN); default: open
   --shutdown-grace S  on SIGTERM/SIGINT, seconds requests in flight get to finish (SHUTDOWN_GRACE), default 5
-  --max-connections N connections open at once (MAX_CONNECTIONS), default 10000
+  --max-connections N connections open at once, one more answered 503 (MAX_CONNECTIONS), default 10000
   --ready-file PATH   once listening, write {"url","port","pid"} to PATH (READY_FILE); removed on shutdown
   --log-format F      text or json: the start-up and shutdown lines as JSON (LOG_FORMAT), default text
   --cors              answer browsers: Access-Control-* headers and OPTIONS preflights (CORS=1); default off

@@ -7,7 +7,7 @@ import { DataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
-import { listen } from './server.js';
+import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
 import { FixtureError } from './store/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
@@ -98,6 +98,9 @@ async function main(): Promise<void> {
         `  try:        curl -H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
         ...exposureWarning(config.host, config.adminToken !== undefined),
         ...webhookLine(config.host, webhookHosts, config.webhookHosts !== undefined),
+        ...(server.maxConnections < config.maxConnections
+          ? [`  note:       --max-connections held at ${server.maxConnections}: this process may open ${server.maxConnections + RESERVED_DESCRIPTORS} files (ulimit -n), ${RESERVED_DESCRIPTORS} of them kept for webhooks and files`]
+          : []),
         '',
       ].join('\n'),
     );

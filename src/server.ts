@@ -2,6 +2,7 @@
 // Node or the adapter would answer on their own (garbage, a bad Host, `*`, CONNECT, an unknown
 // Expect) still gets the envelope; closing drains the requests in flight.
 
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -16,6 +17,8 @@ export interface RunningServer {
   port: number;
   /** Connections open right now: idle, arriving or being answered. */
   connections(): Promise<number>;
+  /** Connections served at once: the limit asked for, held below the process's open-file limit. */
+  maxConnections: number;
   /**
    * Stops accepting, closes idle connections, lets the requests in flight finish (each closing
    * its connection), and after `graceMs` (default: the limits') cuts whatever remains.
@@ -32,7 +35,7 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** Idle keep-alive connections close after this many. */
   keepAliveTimeoutMs: number;
-  /** Connections open at once; one more is closed as soon as it is accepted. */
+  /** Connections open at once; one more is answered 503 (Retry-After) and closed. */
   maxConnections: number;
   /** How long close() waits for requests in flight before cutting their connections. */
   shutdownGraceMs: number;
@@ -46,6 +49,30 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   maxConnections: 10_000,
   shutdownGraceMs: 5_000,
 };
+
+/**
+ * Descriptors kept free of connections: the listening socket, stdio, webhook deliveries in flight
+ * (http/webhook-delivery.ts caps them at 64), --data-dir files and the lock.
+ */
+export const RESERVED_DESCRIPTORS = 128;
+
+/** The process's soft limit of open files, where the platform shows it (Linux: /proc/self/limits). */
+export function descriptorLimit(limitsText = readProcLimits()): number | undefined {
+  const line = limitsText?.split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft !== undefined && /^\d+$/.test(soft) ? Number(soft) : undefined;
+}
+
+function readProcLimits(): string | undefined {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The connections served at once: as asked, but never so many that accepting one more fails for want of a descriptor. */
+export const connectionCap = (asked: number, limit: number | undefined): number => (limit === undefined ? asked : Math.max(1, Math.min(asked, limit - RESERVED_DESCRIPTORS)));
 
 /** After an answer written straight to the socket, how long a client may keep its side open. */
 const LINGER_MS = 1_000;
@@ -68,9 +95,9 @@ function errorHead(stamp: Stamp, body: string): Record<string, string> {
 }
 
 /** An answer for a socket no request object owns (a parse error, a timeout, CONNECT). */
-function rawErrorResponse(status: number, reason: string, error: ApiError, stamp: Stamp): string {
+function rawErrorResponse(status: number, reason: string, error: ApiError, stamp: Stamp, extra: Record<string, string> = {}): string {
   const body = JSON.stringify(errorBody(error.errors, stamp.id));
-  const head = Object.entries({ ...errorHead(stamp, body), connection: 'close' }).map(([k, v]) => `${k}: ${v}`);
+  const head = Object.entries({ ...errorHead(stamp, body), ...extra, connection: 'close' }).map(([k, v]) => `${k}: ${v}`);
   return [`HTTP/1.1 ${status} ${reason}`, ...head, '', body].join('\r\n');
 }
 
@@ -108,6 +135,9 @@ export function listen(
   } = {},
 ): Promise<RunningServer> {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
+  const maxConnections = connectionCap(limits.maxConnections, descriptorLimit());
+  /** Connections over the cap: answered 503 as they arrive, never served. */
+  const refused = new WeakSet<Socket>();
   const nextId = options.requestId ?? (() => '0'.repeat(20));
   const { now } = options;
   const stampOf = (): Stamp => ({ id: nextId(), date: now === undefined ? undefined : httpDate(now()) });
@@ -145,6 +175,7 @@ export function listen(
     },
     (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket;
+      if (refused.has(socket)) return;
       connections.set(socket, res);
       res.once('close', () => {
         if (connections.get(socket) === res) connections.set(socket, undefined);
@@ -165,18 +196,24 @@ export function listen(
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
   // A client that half-closes after its request still gets the answer: Node then closes after the
   // last answer instead of at once (which, with answers sent at the end of the turn, lost the ones
   // a turn had not yet sent when it read the client's end).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
   server.on('connection', (socket: Socket) => {
+    if (connections.size >= maxConnections) {
+      // Told so in the envelope, then closed: the connections already open keep being served.
+      refused.add(socket);
+      const error = apiError('service_unavailable', `The mock already serves ${maxConnections} connections (--max-connections); retry in a moment.`);
+      answerAndClose(socket, rawErrorResponse(503, 'Service Unavailable', error, stampOf(), { 'retry-after': '1' }));
+      return;
+    }
     connections.set(socket, undefined);
     socket.once('close', () => connections.delete(socket));
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable) return socket.destroy();
+    if (!socket.writable || refused.has(socket as Socket)) return socket.destroy();
     const response =
       err.code === 'HPE_HEADER_OVERFLOW'
         ? rawErrorResponse(431, 'Request Header Fields Too Large', apiError('header_fields_too_large', `The request line and headers are larger than ${limits.maxHeaderSize} bytes.`), stampOf())
@@ -187,11 +224,13 @@ export function listen(
   });
   // Without a listener Node answers a bare 417.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    if (refused.has(req.socket)) return;
     connections.set(req.socket, res);
     sendError(res, 417, apiError('bad_request', `Only Expect: 100-continue is supported, not ${quoted(String(req.headers.expect))}.`), stampOf());
   });
   // Without a listener Node closes the socket without a word.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    if (refused.has(req.socket)) return socket.destroy();
     connections.delete(req.socket);
     answerAndClose(socket, rawErrorResponse(405, 'Method Not Allowed', apiError('method_not_allowed', 'CONNECT is not supported: the mock is not a proxy.'), stampOf()));
   });
@@ -224,6 +263,7 @@ export function listen(
       resolve({
         url: `http://${shown}:${bound}`,
         port: bound,
+        maxConnections,
         connections: () => new Promise((answer) => server.getConnections((_err, count) => answer(count))),
         close,
       });

@@ -117,6 +117,21 @@ describe('binding beyond loopback', () => {
     }
   });
 
+  it('holds --max-connections below the open-file limit, and says so', async () => {
+    const child = spawn('sh', ['-c', `ulimit -n 300 && exec "${process.execPath}" --import tsx src/index.ts --port 0`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start-up message: ${stdout}`)), 15_000);
+        child.stdout.on('data', () => stdout.includes('try:') && (clearTimeout(timer), setTimeout(resolve, 50)));
+      });
+      expect(stdout).toContain('  note:       --max-connections held at 172: this process may open 300 files (ulimit -n), 128 of them kept for webhooks and files');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('warns when webhooks may go to any host (--webhook-hosts any)', async () => {
     const { child, ready } = start(['--webhook-hosts', 'any']);
     try {

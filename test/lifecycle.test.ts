@@ -94,7 +94,7 @@ describe('connections that send nothing', () => {
     }
   });
 
-  it('are refused past the connection cap while the ones inside are served', async () => {
+  it('answer a connection past the cap 503 in the envelope with Retry-After, then close it, while the ones inside are served', async () => {
     const server = await start({ maxConnections: 2 });
     try {
       const a = openSocket(server.port);
@@ -102,9 +102,18 @@ describe('connections that send nothing', () => {
       for (const s of [a, b]) s.socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\n\r\n');
       await waitFor(() => (a.received().includes('"admin.list"') && b.received().includes('"admin.list"') ? true : undefined));
       const over = openSocket(server.port);
-      expect(await over.closed).toBe('');
-      a.socket.write('GET /admins HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
-      expect((await a.closed).match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+      const refused = parseReply(await over.closed);
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.headers.connection).toBe('close');
+      expect(JSON.parse(refused.body).errors).toEqual([{ code: 'service_unavailable', message: 'The mock already serves 2 connections (--max-connections); retry in a moment.' }]);
+      // One that sends its request at once gets the same answer, and nothing of its request is served.
+      const eager = openSocket(server.port);
+      eager.socket.write('POST /users HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 23\r\n\r\n{"user_id":"over-cap"}\n');
+      expect(parseReply(await eager.closed).status).toBe(503);
+      a.socket.write('GET /users?user_id=over-cap HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      const answers = (await a.closed).match(/HTTP\/1\.1 \d{3} /g);
+      expect(answers).toEqual(['HTTP/1.1 200 ', 'HTTP/1.1 404 ']);
       b.socket.destroy();
     } finally {
       await server.close();

@@ -39,6 +39,8 @@ export type { WebhookHosts } from './webhook-targets.js';
 export interface DeliveryOptions {
   hosts: WebhookHosts;
   timeoutMs: number;
+  /** Sends at once (default MAX_DELIVERIES_IN_FLIGHT). */
+  maxInFlight?: number;
 }
 
 export const signature = (secret: string, body: string): string => `sha1=${createHmac('sha1', secret).update(body).digest('hex')}`;
@@ -55,7 +57,47 @@ interface Outcome {
   entity: string;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Outcome> {
+/** Deliveries sent at once, over every app: each holds a socket, and receivers that never answer must not take every descriptor. */
+export const MAX_DELIVERIES_IN_FLIGHT = 64;
+
+/** Slots for sends: a send past the cap waits for one to free, in the order they asked. */
+class Slots {
+  private used = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async take(): Promise<void> {
+    if (this.used < this.size) {
+      this.used++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.used--;
+  }
+
+  state(): { sending: number; waiting: number } {
+    return { sending: this.used, waiting: this.waiting.length };
+  }
+}
+
+/** Sends once a slot is free; `sent` is called as the send starts, so its duration is the receiver's alone. */
+async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, slots: Slots, sent: () => void): Promise<Outcome> {
+  await slots.take();
+  try {
+    sent();
+    return await send(url, headers, body, timeoutMs);
+  } finally {
+    slots.give();
+  }
+}
+
+async function send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Outcome> {
   try {
     const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     const entity = await readCapped(response);
@@ -134,6 +176,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
   const running = new Set<Promise<void>>();
   /** Set once the server listens (sink.listening). */
   let ownPort: number | undefined;
+  const slots = new Slots(options.maxInFlight ?? MAX_DELIVERIES_IN_FLIGHT);
   /** Attempts taken and not finished, per app and notification id (retry must not queue them twice). */
   const outstanding = new Map<string, number>();
   const outstandingKey = (app: AppState, job: WebhookJob) => `${app.id}\u0000${String(job.notification.id)}`;
@@ -246,12 +289,12 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     const body = JSON.stringify(notification);
     const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': USER_AGENT };
     if (sub.hub_secret) headers['X-Hub-Signature'] = signature(sub.hub_secret, body);
-    const started = performance.now();
+    let started = performance.now();
     const outcome: Outcome = !isAllowedTarget(sub.url, options.hosts)
       ? { status: 0, headers: {}, entity: refusal(options.hosts) }
       : (await isSelf(sub.url, ownPort))
         ? { status: 0, headers: {}, entity: SELF_REFUSAL }
-        : await post(sub.url, headers, body, options.timeoutMs);
+        : await post(sub.url, headers, body, options.timeoutMs, slots, () => (started = performance.now()));
     const now = store.now();
     const ok = outcome.status >= 200 && outcome.status < 300;
     const entry: FeedEntry = {
@@ -338,6 +381,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     listening(port) {
       ownPort = port;
     },
+    inFlight: () => slots.state(),
     sending: (app, notificationId) => outstanding.has(`${app.id}\u0000${notificationId}`),
   };
   store.webhooks = sink;

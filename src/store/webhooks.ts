@@ -63,6 +63,8 @@ export interface WebhookSink {
   allows(url: string): boolean;
   /** The port the mock listens on, so a delivery never calls the mock itself. */
   listening(port: number): void;
+  /** Sends under way over every app (at most MAX_DELIVERIES_IN_FLIGHT), and those waiting for a slot. */
+  inFlight(): { sending: number; waiting: number };
   /** Whether an attempt of this notification was taken and has not finished yet. */
   sending(app: AppState, notificationId: string): boolean;
   /** Deliveries the app has handed over and not settled, and the entries kept to track them (settled ones included until cut out). */

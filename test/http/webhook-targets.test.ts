@@ -2,9 +2,10 @@
 // nowhere by default when it listens beyond loopback, and only an excerpt of what a receiver said.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RESPONSE_BYTES } from '../../src/http/webhook-delivery.js';
+import { MAX_DELIVERIES_IN_FLIGHT, MAX_RESPONSE_BYTES } from '../../src/http/webhook-delivery.js';
 import { startMockServer, type MockServer } from '../../src/testing.js';
 import { warningCodesOf } from '../helpers.js';
+import { waitFor } from '../real.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -67,6 +68,30 @@ describe('webhook targets', () => {
       expect(rx.received.map((r) => r.path)).toEqual(['/named']);
     } finally {
       await named.stop();
+    }
+  });
+
+  it(`sends at most ${MAX_DELIVERIES_IN_FLIGHT} deliveries at once, over every subscription; the rest wait their turn`, async () => {
+    const mock = await startMockServer({ now: 1_767_312_000 });
+    try {
+      let open: (v?: unknown) => void = () => undefined;
+      const gate = new Promise((resolve) => (open = resolve));
+      rx.received.length = 0;
+      rx.plan.set('/held', [{ status: 200, gate }]);
+      const subscriptions = MAX_DELIVERIES_IN_FLIGHT + 6;
+      for (let i = 0; i < subscriptions; i++) expect((await call(mock, 'POST', '/subscriptions', { url: `${rx.base}/held`, topics: ['user.created'] })).status).toBe(200);
+      expect((await call(mock, 'POST', '/users', { user_id: 'many-hooks' })).status).toBe(200);
+      const ran = fetch(`${mock.url}/__admin/jobs/run`, { method: 'POST' });
+      await waitFor(() => (rx.received.length === MAX_DELIVERIES_IN_FLIGHT ? true : undefined));
+      expect(mock.store.webhooks?.inFlight()).toEqual({ sending: MAX_DELIVERIES_IN_FLIGHT, waiting: 6 });
+      expect(rx.received).toHaveLength(MAX_DELIVERIES_IN_FLIGHT);
+      open();
+      expect((await ran).status).toBe(200);
+      expect(rx.received).toHaveLength(subscriptions);
+      expect(mock.store.webhooks?.inFlight()).toEqual({ sending: 0, waiting: 0 });
+    } finally {
+      rx.plan.clear();
+      await mock.stop();
     }
   });
 
