@@ -17,7 +17,7 @@ import type { Store } from './store/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
 import { foldSlashes } from './http/slashes.js';
-import { checkAdminWrite, checkHost, type GuardOptions } from './http/origin-guard.js';
+import { checkAdminWrite, hostChecker, isControlPlane, type GuardOptions } from './http/origin-guard.js';
 
 export interface AppOptions {
   store: Store;
@@ -41,7 +41,6 @@ export interface AppOptions {
   guard?: GuardOptions;
 }
 
-const isControlPlane = (url: string): boolean => new URL(url).pathname.startsWith('/__admin');
 
 /** What a browser app may send and read under --cors. */
 const CORS = {
@@ -90,8 +89,9 @@ export function createApp(options: AppOptions): Hono {
   // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
   const app = new Hono({ strict: false });
   const guard = options.guard ?? {};
+  const checkHost = hostChecker(guard);
   app.use('*', async (c, next) => {
-    const refusal = checkHost(c.req.raw, guard) ?? (isControlPlane(c.req.url) ? checkAdminWrite(c.req.raw, guard) : undefined);
+    const refusal = checkHost(c.req.raw) ?? (isControlPlane(c.req.url) ? checkAdminWrite(c.req.raw, guard) : undefined);
     if (refusal) return errorResponse(refusal, store.nextRequestId(), store.now());
     await next();
     return undefined;

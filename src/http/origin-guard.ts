@@ -53,13 +53,43 @@ export function hostAllowed(authority: string, options: GuardOptions): boolean {
   return (options.allowedHosts ?? []).some((h) => bare(h) === name);
 }
 
+/** The authority of an absolute URL (`scheme://authority/...`), read without parsing the rest. */
+export function authorityOf(url: string): string {
+  const start = url.indexOf('://') + 3;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end < 0 ? url.length : end);
+}
+
+/** Whether an absolute URL's path is the control plane's. */
+export function isControlPlane(url: string): boolean {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  return start >= 0 && url.startsWith('/__admin', start);
+}
+
+/** Authorities already judged: a request pays for a parse only the first time its Host is seen. */
+const MAX_REMEMBERED = 256;
+
+/** The Host check of one app, remembering what it judged (bounded: a client sending a new Host each time only pays the parse). */
+export function hostChecker(options: GuardOptions): (request: Request) => ApiError | undefined {
+  const judged = new Map<string, boolean>();
+  const allowed = (authority: string): boolean => {
+    let ok = judged.get(authority);
+    if (ok === undefined) {
+      ok = hostAllowed(authority, options);
+      if (judged.size < MAX_REMEMBERED) judged.set(authority, ok);
+    }
+    return ok;
+  };
+  return (request) => checkHost(request, options, allowed);
+}
+
 /** The 421 for a Host the mock does not answer to, naming the option that would allow it. */
-export function checkHost(request: Request, options: GuardOptions): ApiError | undefined {
-  const url = new URL(request.url);
+export function checkHost(request: Request, options: GuardOptions, allowed = (authority: string) => hostAllowed(authority, options)): ApiError | undefined {
+  const own = authorityOf(request.url);
   const header = request.headers.get('host');
   // The authority of an absolute-form target is the URL's; Host is checked too when it differs.
-  for (const authority of header === null || header === url.host ? [url.host] : [url.host, header]) {
-    if (!hostAllowed(authority, options)) {
+  for (const authority of header === null || header === own ? [own] : [own, header]) {
+    if (!allowed(authority)) {
       const shown = authority.slice(0, 100);
       return apiError('misdirected_request', `Host ${JSON.stringify(shown)} is not a name this mock answers to (a page whose name resolves to it could read and change it). Use localhost or the listening address, or start the mock with --allowed-hosts ${hostOf(authority) ?? 'NAME'} (or any).`);
     }
