@@ -9,6 +9,7 @@ import { adminRoute } from '../routes/route.js';
 import { obj, openObj, str } from '../schemas/json-schema.js';
 import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { appQuery, CONTROL_TAG, requireApp } from './target.js';
+import { checkStoreRoomForTag } from '../store/tags.js';
 
 const tagRef = obj({ type: str({ enum: ['tag'] }), id: str(), name: str() }, ['type', 'id', 'name']);
 
@@ -37,7 +38,10 @@ export const tagConversationPart = adminRoute({
       if (name === '') throw missing('name', 'Name is a required parameter.');
       if (name.length > MAX_SHORT_TEXT) throw apiError('parameter_invalid', `name is longer than ${MAX_SHORT_TEXT} characters.`, 'name');
       const found = app.tagByName(name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
-      if (!app.data.tags.has(found.id)) app.saveTag(found);
+      if (!app.data.tags.has(found.id)) {
+        checkStoreRoomForTag(store);
+        app.saveTag(found);
+      }
       if (!c.tags.includes(found.id)) app.saveConversation({ ...c, tags: [...c.tags, found.id], updated_at: Math.max(c.updated_at, now) });
       return found;
     }, observe);

@@ -14,6 +14,7 @@ import {
   pingSubscription as ping,
   requireSubscription,
   retryFailed,
+  subscriptionText,
   updateSubscription as update,
   type SubscriptionInput,
 } from '../store/webhooks.js';
@@ -23,6 +24,16 @@ import { appRoute, type AppInput } from './route.js';
 const TAG = 'Subscriptions';
 const subId = { id: str({ description: 'The subscription id (nsub_…)' }) };
 const writeErrors = ['parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'] as const;
+
+/** What every other app's subscriptions hold: a subscription write is rare, and each app holds at most 250. */
+function otherAppsText({ store, app }: AppInput): number {
+  let total = 0;
+  for (const id of store.appIds()) {
+    const other = store.app(id);
+    if (other && other !== app) total += subscriptionText(other);
+  }
+  return total;
+}
 
 const REFUSED_HOST = 'url must be an http(s) URL on a loopback address (localhost, 127.0.0.0/8, [::1]) unless the mock runs with --webhook-hosts any.';
 
@@ -55,7 +66,7 @@ export const createSubscription = appRoute({
   handler: (input) => {
     const { store, app, body, origin, token } = input;
     checkUrl(input, body.url);
-    const subscription = create(app, store.now(), body as SubscriptionInput);
+    const subscription = create(app, store.now(), body as SubscriptionInput, otherAppsText(input));
     logWebhookChange(app, tokenOwner(app, token), store.now(), 'creation', subscription);
     return { body: subscriptionView(app, subscription, origin) };
   },
@@ -89,7 +100,7 @@ export const getSubscription = appRoute({
 const updateHandler = (input: AppInput) => {
   const { store, app, params, body, origin } = input;
   checkUrl(input, body.url);
-  return { body: subscriptionView(app, update(app, params.id ?? '', store.now(), body as SubscriptionInput), origin) };
+  return { body: subscriptionView(app, update(app, params.id ?? '', store.now(), body as SubscriptionInput, otherAppsText(input)), origin) };
 };
 
 const updateDescription =

@@ -211,6 +211,12 @@ export interface AppLimits {
   notes: number;
   /** Tags an app may reach through API writes (each name up to 255 characters). */
   tags: number;
+  /** Tags every app of the store together may hold (store/tags.ts). */
+  allTags: number;
+  /** Characters of urls, secrets, topics and event names an app's subscriptions may hold (store/webhooks.ts). */
+  subscriptionText: number;
+  /** The same over every app of the store. */
+  allSubscriptionText: number;
   /** Data events kept; past it the oldest go (store/events.ts). */
   events: number;
   /** Bytes of queued webhook deliveries kept; past it the oldest queued go (store/webhook-bytes.ts). */
@@ -225,6 +231,11 @@ export const DEFAULT_LIMITS: AppLimits = {
   parts: 500_000,
   notes: 100_000,
   tags: 10_000,
+  // About 50 MiB at the longest names, however many test apps the store keeps.
+  allTags: 100_000,
+  subscriptionText: 128 * 1024,
+  // About 32 MiB over every app.
+  allSubscriptionText: 16 * 1024 * 1024,
   events: 100_000,
   webhookQueueBytes: DEFAULT_WEBHOOK_QUEUE_BYTES,
   webhookFeedBytes: DEFAULT_WEBHOOK_FEED_BYTES,

@@ -31,6 +31,14 @@ export interface SaveTagInput {
   companies?: CompanyTarget[];
 }
 
+/** A new tag: refused when every app together already holds limits.allTags (each app's own cap is limits.tags). */
+export function checkStoreRoomForTag(store: Store): void {
+  let total = 0;
+  for (const id of store.appIds()) total += store.app(id)?.data.tags.size ?? 0;
+  const max = store.limits.allTags;
+  if (total >= max) throw apiError('resource_limit_exceeded', `The mock's apps together already hold the most tags it allows (${max}); reset apps or delete tags.`);
+}
+
 export function listTags(app: AppState): Tag[] {
   return [...app.data.tags.values()];
 }
@@ -56,6 +64,7 @@ export function saveTag(store: Store, app: AppState, input: SaveTagInput): Tag {
   });
 
   const tag = renamed ?? app.tagByName(name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
+  if (!app.data.tags.has(tag.id)) checkStoreRoomForTag(store);
   if (renamed || !app.data.tags.has(tag.id)) app.saveTag(tag);
 
   const now = store.now();

@@ -90,25 +90,33 @@ function checkEventNames(topics: readonly string[], metadata: Subscription['meta
 
 const uniqueTopics = (topics: readonly string[]): string[] => [...new Set(topics.filter((t) => t !== 'ping'))];
 
-/** Characters of url, secret, topics and event names an app's subscriptions may hold together. */
-export const MAX_SUBSCRIPTION_TEXT = 128 * 1024;
-
 const textOf = (sub: Subscription): number =>
   sub.url.length + (sub.hub_secret?.length ?? 0) + sub.topics.reduce((n, t) => n + t.length, 0) + (sub.metadata.event_names ?? []).reduce((n, e) => n + e.length, 0);
 
+/** The text of an app's subscriptions, but the one named. */
+export function subscriptionText(app: AppState, except = ''): number {
+  let total = 0;
+  for (const sub of app.data.subscriptions.values()) if (sub.id !== except) total += textOf(sub);
+  return total;
+}
+
 /**
  * 250 subscriptions at their largest members would hold about 8 MiB an app (8 GiB over 1,000 test
- * apps): their text together is capped instead, which leaves room for 250 ordinary ones.
+ * apps): their text together is capped instead, an app's and every app's, which leaves room for
+ * 250 ordinary ones. `others`: the text of the other apps' subscriptions.
  */
-function checkText(app: AppState, next: Subscription): void {
-  let total = textOf(next);
-  for (const sub of app.data.subscriptions.values()) if (sub.id !== next.id) total += textOf(sub);
-  if (total > MAX_SUBSCRIPTION_TEXT) {
-    throw apiError('resource_limit_exceeded', `This app's subscriptions would hold ${total} characters of urls, secrets, topics and event names: at most ${MAX_SUBSCRIPTION_TEXT}; delete some, or name fewer event names.`);
+function checkText(app: AppState, next: Subscription, others: number): void {
+  const total = textOf(next) + subscriptionText(app, next.id);
+  const { subscriptionText: max, allSubscriptionText: maxAll } = app.limits;
+  if (total > max) {
+    throw apiError('resource_limit_exceeded', `This app's subscriptions would hold ${total} characters of urls, secrets, topics and event names: at most ${max}; delete some, or name fewer event names.`);
+  }
+  if (total + others > maxAll) {
+    throw apiError('resource_limit_exceeded', `The mock's apps together would hold ${total + others} characters of subscriptions: at most ${maxAll}; reset apps or delete subscriptions.`);
   }
 }
 
-export function createSubscription(app: AppState, now: number, input: SubscriptionInput): Subscription {
+export function createSubscription(app: AppState, now: number, input: SubscriptionInput, others = 0): Subscription {
   if (app.data.subscriptions.size >= MAX_SUBSCRIPTIONS) {
     throw apiError('parameter_invalid', `A maximum of ${MAX_SUBSCRIPTIONS} subscriptions can be created through the API; delete one first.`);
   }
@@ -128,14 +136,14 @@ export function createSubscription(app: AppState, now: number, input: Subscripti
     metadata,
   };
   // Checked before the id is drawn, so a refusal leaves the app's random stream where it was.
-  checkText(app, { id: '', ...fields });
+  checkText(app, { id: '', ...fields }, others);
   const sub: Subscription = { id: `nsub_${app.random.uuid()}`, ...fields };
   app.data.subscriptions.set(sub.id, sub);
   return sub;
 }
 
 /** Topics and event_names are replaced, not merged (RM-update, RM-events). */
-export function updateSubscription(app: AppState, id: string, now: number, input: SubscriptionInput): Subscription {
+export function updateSubscription(app: AppState, id: string, now: number, input: SubscriptionInput, others = 0): Subscription {
   const prev = requireSubscription(app, id);
   const next: Subscription = {
     ...prev,
@@ -147,7 +155,7 @@ export function updateSubscription(app: AppState, id: string, now: number, input
     ...(input.metadata !== undefined ? { metadata: input.metadata.event_names ? { event_names: [...input.metadata.event_names] } : {} } : {}),
   };
   checkEventNames(next.topics, next.metadata);
-  checkText(app, next);
+  checkText(app, next, others);
   app.data.subscriptions.set(id, next);
   // "events triggered when a subscription is inactive may not be sent" (RM-update): its queue goes.
   if (!next.active) dropQueued(app, id);

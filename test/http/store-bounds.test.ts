@@ -2,7 +2,7 @@
 // notes are. A write past a cap is 403 resource_limit_exceeded and changes nothing.
 
 import { describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIPTION_TEXT } from '../../src/store/webhooks.js';
+import { DEFAULT_LIMITS } from '../../src/store/app-state.js';
 import { expectRejected, mock } from '../helpers.js';
 
 describe('the tags cap', () => {
@@ -22,10 +22,28 @@ describe('the tags cap', () => {
     expect((await m.call('POST', '/tags', { body: { name: 'room again' } })).status).toBe(200);
   });
 
-  it('holds 10,000 tags an app by default', async () => {
-    expect(mock().store.limits.tags).toBe(10_000);
+  it('holds 10,000 tags an app, and 100,000 over every app, by default', async () => {
+    expect(mock().store.limits).toMatchObject({ tags: 10_000, allTags: 100_000, subscriptionText: 131_072, allSubscriptionText: 16_777_216 });
+  });
+
+  it('refuses a new tag past limits.allTags over every app together, whichever app asks', async () => {
+    const seeded = (await mock().call('GET', '/tags')).body.tags.length as number;
+    // Every app (the fixture apps and one test app) holds its seeded tags.
+    const probe = mock();
+    expect((await probe.call('GET', '/tags', { token: 'test_all_tags' })).status).toBe(200);
+    const apps = (await probe.call('GET', '/__admin/health', { token: null })).body.apps as string[];
+    const held = await Promise.all(apps.map(async (id) => (JSON.parse((await probe.call('GET', `/__admin/state?app=${id}`, { token: null })).text).tags as unknown[]).length));
+    const total = held.reduce((a, b) => a + b, 0);
+    const m = mock({ limits: { allTags: total + 1 } });
+    expect((await m.call('GET', '/tags', { token: 'test_all_tags' })).status).toBe(200);
+    expect((await m.call('POST', '/tags', { body: { name: 'the last one' } })).status).toBe(200);
+    const res = await expectRejected(m, 'POST', '/tags', { body: { name: 'one too many' }, token: 'test_all_tags' }, 403, ['resource_limit_exceeded']);
+    expect(res.body.errors[0].message).toBe(`The mock's apps together already hold the most tags it allows (${total + 1}); reset apps or delete tags.`);
+    expect((await m.call('GET', '/tags', { token: 'test_all_tags' })).body.tags).toHaveLength(seeded);
   });
 });
+
+const MAX_SUBSCRIPTION_TEXT = DEFAULT_LIMITS.subscriptionText;
 
 describe('the subscriptions\' text cap', () => {
   const names = (n: number, tag: string) => Array.from({ length: 100 }, (_, i) => `${tag}-${i}-${'e'.repeat(n)}`);
@@ -50,6 +68,15 @@ describe('the subscriptions\' text cap', () => {
     expect((await m.call('POST', `/subscriptions/${made[0]}`, { body: { metadata: { event_names: ['one'] } } })).status).toBe(200);
     expect((await m.call('POST', '/subscriptions', { body: { url: 'http://127.0.0.1:9/after', topics: ['event.created'], metadata: { event_names: names(240, 'after') } } })).status).toBe(200);
     await expectRejected(m, 'POST', `/subscriptions/${made[0]}`, { body: { metadata: { event_names: names(240, 'grow') } } }, 403, ['resource_limit_exceeded']);
+  });
+
+  it('refuses a subscription past limits.allSubscriptionText over every app together', async () => {
+    const m = mock({ limits: { allSubscriptionText: 60_000 } });
+    const body = { url: 'http://127.0.0.1:9/x', topics: ['event.created'], metadata: { event_names: names(240, 'all') } };
+    expect((await m.call('POST', '/subscriptions', { body })).status).toBe(200);
+    expect((await m.call('POST', '/subscriptions', { body, token: 'test_sub_text' })).status).toBe(200);
+    const res = await expectRejected(m, 'POST', '/subscriptions', { body, token: 'test_sub_text' }, 403, ['resource_limit_exceeded']);
+    expect(res.body.errors[0].message).toMatch(/^The mock's apps together would hold \d+ characters of subscriptions: at most 60000; reset apps or delete subscriptions\.$/);
   });
 
   it('leaves room for the 250 ordinary subscriptions the real API allowed', async () => {
