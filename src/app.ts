@@ -17,7 +17,7 @@ import type { Store } from './store/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
 import { foldSlashes } from './http/slashes.js';
-import { checkAdminWrite, hostChecker, isControlPlane, type GuardOptions } from './http/origin-guard.js';
+import { hostChecker, type GuardOptions } from './http/origin-guard.js';
 
 export interface AppOptions {
   store: Store;
@@ -84,14 +84,14 @@ export function createApp(options: AppOptions): Hono {
   const { store } = options;
   const routes = options.routes ?? ROUTES;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[mock] ${message}`, error ?? ''));
-  const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, adminToken: options.adminToken };
+  const pipeline = { store, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, adminToken: options.adminToken, guard: options.guard ?? {} };
   installDelivery(store, { hosts: options.webhookHosts ?? 'loopback', timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS });
   // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
   const app = new Hono({ strict: false });
   const guard = options.guard ?? {};
   const checkHost = hostChecker(guard);
   app.use('*', async (c, next) => {
-    const refusal = checkHost(c.req.raw) ?? (isControlPlane(c.req.url) ? checkAdminWrite(c.req.raw, guard) : undefined);
+    const refusal = checkHost(c.req.raw);
     if (refusal) return errorResponse(refusal, store.nextRequestId(), store.now());
     await next();
     return undefined;
@@ -101,7 +101,8 @@ export function createApp(options: AppOptions): Hono {
     // A preflight is answered by the middleware alone; it still carries the mock's Date and a request id.
     app.use('*', async (c, next) => {
       // The control plane is never opened to other origins' pages.
-      if (isControlPlane(c.req.url)) {
+      // The path as the router reads it (decoded: `/%5F_admin` is the control plane too).
+      if (c.req.path.startsWith('/__admin')) {
         await next();
         return undefined;
       }

@@ -9,6 +9,7 @@ import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
+import type { Store } from './store/store.js';
 import { FixtureError } from './store/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
 import { ROUTES } from './routes/index.js';
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
   // Taken before anything in the directory is read or cleaned: another process's temporary files are its own.
   const lock = dataDir ? lockDataDir(dataDir.dir, (line) => process.stderr.write(`messaging-api-mock: ${line}\n`)) : undefined;
   const loaded = dataDir?.load() ?? [];
-  if (dataDir) store.saver = () => dataDir.save();
+  // A process that lost the lock to another writes nothing more (data-dir-lock.ts).
+  if (dataDir) store.saver = () => (lock?.lost() ? Promise.reject(new Error('this process lost the --data-dir lock to another')) : dataDir.save());
   const webhookHosts = config.webhookHosts ?? defaultWebhookHosts(config.host);
   const app = createApp({
     store,
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
     // A failed autosave (disk full, say) is said and retried next time; the mock keeps serving.
     // One at a time: a save still writing a big app is not queued behind again.
     setInterval(() => {
-      if (!dataDir.saving) void saveOrSay(dataDir);
+      if (!dataDir.saving) void saveOrSay(store, dataDir.dir);
     }, config.autosaveSeconds * 1000).unref();
   }
   if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
     // Saved after the drain, so the writes of the requests in flight are in it; the contract
     // report's line comes last, with what the run's requests called.
     void server.close().then(async () => {
-      const saved = !dataDir || (await saveOrSay(dataDir));
+      const saved = !dataDir || (await saveOrSay(store, dataDir.dir));
       lock?.release();
       const report = contractReport(store, apiOperations(ROUTES));
       if (config.logFormat === 'json') process.stdout.write(`${JSON.stringify({ event: 'contract', ...report.totals, summary: report.summary })}\n`);
@@ -142,12 +144,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-async function saveOrSay(dataDir: DataDir): Promise<boolean> {
+async function saveOrSay(store: Store, dir: string): Promise<boolean> {
   try {
-    await dataDir.save();
+    await store.saver?.();
     return true;
   } catch (err) {
-    process.stderr.write(`messaging-api-mock: could not save to ${dataDir.dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+    process.stderr.write(`messaging-api-mock: could not save to ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
     return false;
   }
 }

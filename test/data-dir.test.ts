@@ -283,7 +283,7 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('surviving a restart (real pro
     first.cli.child.kill('SIGKILL');
     await first.cli.exited;
     const second = await start(dir);
-    expect(second.cli.output().stderr).toContain(`--data-dir ${dir}: taking over the lock of process ${first.cli.child.pid}, which is gone`);
+    expect(second.cli.output().stderr).toContain(`--data-dir ${dir}: took over the lock of process ${first.cli.child.pid}, which is gone`);
     second.cli.child.kill('SIGTERM');
     expect(await second.cli.exited).toBe(0);
   }, 60_000);
@@ -298,7 +298,7 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('surviving a restart (real pro
     const minuteAgo = (Date.now() - 60_000) / 1000;
     utimesSync(join(dir, '.lock'), minuteAgo, minuteAgo);
     const taken = await start(dir);
-    expect(taken.cli.output().stderr).toMatch(/taking over a stale lock \(not refreshed for 6\d s: its process is gone\)/);
+    expect(taken.cli.output().stderr).toMatch(/took over a stale lock \(not refreshed for 6\d s: its process is gone\)/);
     taken.cli.child.kill('SIGTERM');
     expect(await taken.cli.exited).toBe(0);
   }, 60_000);

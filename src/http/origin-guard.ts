@@ -1,11 +1,12 @@
-// What a web page in the developer's browser can make the mock do. Two checks run before any
-// route: the Host check (a page whose name resolves to the mock's address, DNS rebinding, is
-// answered 403, so it can neither read the mock nor call it as its own origin), and, on the
-// control plane, a write a browser sends on another page's behalf (its Origin or Sec-Fetch-Site
-// says so) is answered 403. Requests without those headers (curl, test suites in any language,
-// the library API) pass both: no browser sends a request without them.
+// What a web page in the developer's browser can make the mock do. The Host check runs before any
+// route (app.ts): a page whose name resolves to the mock's address (DNS rebinding) is answered
+// 421, so it can neither read the mock nor call it as its own origin. The control plane's
+// handlers (http/pipeline.ts, keyed on the route, however the path was encoded) answer 403 to a
+// write a browser sends on another page's behalf (its Origin or Sec-Fetch-Site says so). Requests
+// without those headers (curl, test suites in any language, the library API) pass both.
 
 import { isIP } from 'node:net';
+import { isLoopbackAddress } from './webhook-targets.js';
 import { apiError, type ApiError } from '../core/errors.js';
 
 export interface GuardOptions {
@@ -17,15 +18,15 @@ export interface GuardOptions {
   adminOrigins?: readonly string[];
 }
 
-const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
+const WILDCARDS = new Set(['0.0.0.0', '::']);
 
-const bare = (host: string): string => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+/** A host name as compared: no brackets, lower case, no trailing dot (`localhost.` is `localhost`). */
+const bare = (host: string): string => host.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
 
 /** Names and addresses that reach this machine only: no page elsewhere can be rebound to them. */
 function isLoopback(name: string): boolean {
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (isIP(name) === 4) return name.startsWith('127.');
-  return name === '::1' || /^::ffff:127\./.test(name);
+  return isLoopbackAddress(name);
 }
 
 /** The host name of an authority (`host[:port]`, `[v6]:port`), or undefined when it does not parse. */
@@ -58,12 +59,6 @@ export function authorityOf(url: string): string {
   const start = url.indexOf('://') + 3;
   const end = url.indexOf('/', start);
   return url.slice(start, end < 0 ? url.length : end);
-}
-
-/** Whether an absolute URL's path is the control plane's. */
-export function isControlPlane(url: string): boolean {
-  const start = url.indexOf('/', url.indexOf('://') + 3);
-  return start >= 0 && url.startsWith('/__admin', start);
 }
 
 /** Authorities already judged: a request pays for a parse only the first time its Host is seen. */

@@ -18,6 +18,7 @@ import { checkAccept } from './negotiate.js';
 import { dropEchoes, ignoreUndeclared, mergeDeleteBody } from './parameters.js';
 import { checkLeniently } from './leniency.js';
 import { RequestWarnings, readFlag } from '../core/warnings.js';
+import { checkAdminWrite, type GuardOptions } from './origin-guard.js';
 import { originalPathOf } from './slashes.js';
 import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
 import { publisher } from './webhook-emit.js';
@@ -28,6 +29,8 @@ export interface PipelineOptions {
   log: (message: string, error?: unknown) => void;
   /** When set, control-plane requests must carry it in X-Admin-Token. */
   adminToken?: string | undefined;
+  /** Which other origins' pages may change the control plane (http/origin-guard.ts). */
+  guard?: GuardOptions;
 }
 
 /** Longer URLs are refused before anything else is read. */
@@ -254,6 +257,9 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const requestId = store.nextRequestId();
     try {
       checkUrlLength(incoming.request.url);
+      // Keyed on the route, not the URL's text: `/%5F_admin/reset` routes here too.
+      const foreign = checkAdminWrite(incoming.request, options.guard ?? {});
+      if (foreign) throw foreign;
       if (!isAdminAllowed(incoming.request, options.adminToken)) {
         throw apiError('unauthorized', 'The control plane needs its token: send X-Admin-Token.');
       }
@@ -262,7 +268,8 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit, incoming.node)).value;
       const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
       input.app = targetApp(store, input, incoming.request, route.method === 'GET');
-      if (input.app && !input.app.preview) store.touch(input.app);
+      // A GET changes nothing, not even by running what has fallen due (deliveries included).
+      if (input.app && route.method !== 'GET') store.touch(input.app);
       return success(await route.handler(input), requestId, store.now(), null);
     } catch (err) {
       return fail(err, requestId, null);

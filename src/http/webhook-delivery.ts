@@ -47,8 +47,25 @@ export const signature = (secret: string, body: string): string => `sha1=${creat
 
 async function readCapped(response: Response): Promise<string> {
   if (!response.body) return '';
-  const { bytes } = await readUpTo(response.body, MAX_RESPONSE_BYTES);
-  return bytes.subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+  const { bytes, over } = await readUpTo(response.body, MAX_RESPONSE_BYTES);
+  const cut = over || bytes.length > MAX_RESPONSE_BYTES;
+  const text = bytes.subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+  // A character the cut split is dropped, not shown as U+FFFD.
+  return cut ? text.replace(/\uFFFD$/, '') : text;
+}
+
+/** Headers of a receiver's answer the feeds keep, and characters of each value. */
+const MAX_RESPONSE_HEADERS = 20;
+const MAX_HEADER_VALUE = 256;
+
+function keptHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of headers) {
+    if (n++ >= MAX_RESPONSE_HEADERS) break;
+    out[name] = value.length > MAX_HEADER_VALUE ? value.slice(0, MAX_HEADER_VALUE) : value;
+  }
+  return out;
 }
 
 interface Outcome {
@@ -101,7 +118,7 @@ async function send(url: string, headers: Record<string, string>, body: string, 
   try {
     const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     const entity = await readCapped(response);
-    return { status: response.status, headers: Object.fromEntries(response.headers), entity };
+    return { status: response.status, headers: keptHeaders(response.headers), entity };
   } catch (err) {
     // No answer: status 0 in the feed, and the reason as the entity.
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');

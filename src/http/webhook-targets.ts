@@ -15,9 +15,19 @@ const LOOPBACK_NAME = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 /** The rule for a mock listening on `host` when --webhook-hosts names none. */
 export const defaultWebhookHosts = (host: string): WebhookHosts => (isLoopbackAddress(host.replace(/^\[|\]$/g, '')) || host === 'localhost' ? 'loopback' : 'none');
 
+/** The IPv4 address an IPv4-mapped IPv6 address carries (`::ffff:127.0.0.1`, which URL writes `::ffff:7f00:1`). */
+function mappedIPv4(address: string): string | undefined {
+  const m = /^(?:0{0,4}:){0,5}:?ffff:(?:(\d{1,3}(?:\.\d{1,3}){3})|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!m) return undefined;
+  if (m[1] !== undefined) return m[1];
+  const [hi, lo] = [parseInt(m[2] as string, 16), parseInt(m[3] as string, 16)];
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
 export function isLoopbackAddress(address: string): boolean {
-  if (isIP(address) === 4) return address.startsWith('127.');
-  return address === '::1' || /^::ffff:127\./i.test(address);
+  const v4 = isIP(address) === 4 ? address : mappedIPv4(address);
+  if (v4 !== undefined) return v4.startsWith('127.');
+  return address === '::1' || /^(0{1,4}:){7}0{0,3}1$/.test(address);
 }
 
 /** Whether a subscription's URL is one the mock delivers to, by its text (the self check is at send time). */
@@ -26,7 +36,7 @@ export function isAllowedTarget(url: string, hosts: WebhookHosts): boolean {
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
   if (hosts === 'none') return false;
-  return hosts === 'any' || LOOPBACK_NAME.test(parsed.hostname);
+  return hosts === 'any' || LOOPBACK_NAME.test(parsed.hostname) || isLoopbackAddress(parsed.hostname.replace(/^\[|\]$/g, ''));
 }
 
 /** What an attempt to a URL the rule refuses records as the receiver's answer. */
@@ -44,14 +54,19 @@ function localAddresses(): Set<string> {
   return out;
 }
 
-/** Whether the URL reaches the mock itself: its port, on an address of this machine (after DNS). */
+/**
+ * Whether the URL may reach the mock itself: its port, on an address of this machine (after DNS;
+ * mapped IPv6 forms read as their IPv4). A name that does not resolve counts as the mock: the send
+ * would resolve it again, and a name that answers differently then must not get through.
+ */
 export async function isSelf(url: string, port: number | undefined): Promise<boolean> {
   if (port === undefined) return false;
   const target = new URL(url);
   const targetPort = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
   if (targetPort !== port) return false;
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) !== 0 ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  const addresses = isIP(host) !== 0 ? [host] : await lookup(host, { all: true }).then((found) => found.map((a) => a.address), () => undefined);
+  if (addresses === undefined) return true;
   const local = localAddresses();
-  return addresses.some((a) => isLoopbackAddress(a) || local.has(a));
+  return addresses.some((a) => isLoopbackAddress(a) || local.has(a) || local.has(mappedIPv4(a) ?? ''));
 }

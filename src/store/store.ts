@@ -211,6 +211,8 @@ export class Store {
     if (!this.testApps.enabled || !this.provisionBase || !TEST_TOKEN.test(token)) return undefined;
     const app = this.newTestApp(token, this.provisionBase);
     app.preview = true;
+    // As it would be provisioned: a write naming the token makes exactly this app.
+    app.provisioned = true;
     return app;
   }
 

@@ -40,6 +40,17 @@ describe('control-plane writes a browser sends for another page', () => {
     expect(await stillMarked(m)).toBe(true);
   });
 
+  it.each(['/%5F_admin/reset', '/%5f%5fadmin/reset', '/_%5Fadmin/reset'])('%s (the path percent-encoded, which the router decodes) is refused the same', async (path) => {
+    const m = mock({ cors: true });
+    await marked(m);
+    const res = await m.call('POST', path, { token: null, headers: { origin: 'http://evil.test', 'sec-fetch-site': 'cross-site' }, body: {} });
+    expect([res.status, errorCodes(res)]).toEqual([403, ['forbidden']]);
+    expect(await stillMarked(m)).toBe(true);
+    // Sent as curl would, the same path is the reset: the guard is the route's, not the URL text's.
+    expect((await m.call('POST', `${path}?app=demo`, { token: null })).status).toBe(200);
+    expect(await stillMarked(m)).toBe(false);
+  });
+
   it('an empty form post (what an auto-submitted <form> sends) does not reset', async () => {
     const m = mock();
     await marked(m);
@@ -100,11 +111,28 @@ describe('no control-plane GET changes state', () => {
     expect(preview.body.app).toMatchObject({ id: 'test_preview', tokens: ['test_preview'] });
     expect(preview.body.customers.length).toBeGreaterThan(0);
     expect((await m.call('GET', '/__admin/requests?app=test_preview', { token: null })).body.requests).toEqual([]);
+    expect((await m.call('GET', '/__admin/apps?app=test_preview', { token: null })).body.apps[0]).toMatchObject({ id: 'test_preview', provisioned: true });
     expect((await health(m)).apps).not.toContain('test_preview');
     // A control-plane write (or the token's first API call) provisions it, as before.
     expect((await m.call('POST', '/__admin/clock?app=test_preview', { token: null, body: { advance: 1 } })).status).toBe(200);
     expect((await health(m)).apps).toContain('test_preview');
     expect((await m.call('GET', '/__admin/state?app=test_preview', { token: null })).body.customers).toEqual(preview.body.customers);
+  });
+});
+
+describe('a GET runs nothing that has fallen due', () => {
+  it('a queued enrichment job stays queued across control-plane GETs, and runs on the next write', async () => {
+    const m = mock();
+    expect((await m.call('POST', '/users', { body: { user_id: 'due-1', last_seen_ip: '81.2.69.142' } })).status).toBe(200);
+    m.clock.advance(3600);
+    const jobs = async () => (JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).jobs as unknown[]).length;
+    const before = await jobs();
+    expect(before).toBeGreaterThan(0);
+    for (const path of ['/__admin/state?app=demo', '/__admin/apps?app=demo', '/__admin/requests?app=demo']) expect((await m.call('GET', path, { token: null })).status).toBe(200);
+    expect(await jobs()).toBe(before);
+    expect((await m.call('POST', '/__admin/clock', { token: null, body: { advance: 0 } })).status).toBe(200);
+    expect((await m.call('GET', '/admins')).status).toBe(200);
+    expect(await jobs()).toBeLessThan(before);
   });
 });
 
@@ -123,7 +151,7 @@ describe('the Host check (DNS rebinding)', () => {
     expect((await m.call('GET', '/__admin/requests?app=demo', { token: null })).body.requests).toEqual([]);
   });
 
-  it.each(['localhost', 'localhost:4010', '127.0.0.1:4010', '127.9.9.9', '[::1]:4010', 'app.localhost:4010'])('%s: served', async (host) => {
+  it.each(['localhost', 'localhost:4010', 'localhost.:4010', '127.0.0.1:4010', '127.9.9.9', '[::1]:4010', '[::ffff:127.0.0.1]:4010', 'app.localhost:4010'])('%s: served', async (host) => {
     expect((await at(mock(), host)).status).toBe(200);
   });
 
@@ -144,6 +172,18 @@ describe('the Host check (DNS rebinding)', () => {
 });
 
 describe('--cors and the control plane', () => {
+  it('never opens /__admin, however its path is encoded', async () => {
+    const m = mock({ cors: true });
+    const headers = { origin: 'http://app.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };
+    for (const path of ['/%5F_admin/state?app=demo', '/%5f%5fadmin/state?app=demo']) {
+      const read = await m.app.request(`http://localhost${path}`, { headers: { origin: 'http://app.test', accept: 'application/json' } });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await m.app.request(`http://localhost${path}`, { method: 'OPTIONS', headers });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
   it('opens the API to other origins, never /__admin', async () => {
     const m = mock({ cors: true });
     const headers = { origin: 'http://app.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };

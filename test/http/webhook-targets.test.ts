@@ -38,12 +38,13 @@ describe('webhook targets', () => {
     const mock = await startMockServer({ now: 1_767_312_000 });
     try {
       const { port } = mock;
-      for (const [i, url] of [`http://127.0.0.1:${port}/__admin/reset`, `http://localhost:${port}/__admin/reset`, `http://[::1]:${port}/users`].entries()) {
+      const selves = [`http://127.0.0.1:${port}/__admin/reset`, `http://localhost:${port}/__admin/reset`, `http://[::1]:${port}/users`, `http://[::ffff:127.0.0.1]:${port}/__admin/reset`];
+      for (const [i, url] of selves.entries()) {
         const { sub } = await deliverOnce(mock, url, `self-${i}`);
         expect(await errorEntities(mock, sub)).toEqual(["Target refused: the mock's own address (a webhook may not call the mock itself)"]);
       }
       // Nothing was reset: the users written are all still there.
-      for (const i of [0, 1, 2]) expect((await call(mock, 'GET', `/users?user_id=self-${i}`)).status).toBe(200);
+      for (const i of selves.keys()) expect((await call(mock, 'GET', `/users?user_id=self-${i}`)).status).toBe(200);
     } finally {
       await mock.stop();
     }
@@ -89,6 +90,33 @@ describe('webhook targets', () => {
       expect((await ran).status).toBe(200);
       expect(rx.received).toHaveLength(subscriptions);
       expect(mock.store.webhooks?.inFlight()).toEqual({ sending: 0, waiting: 0 });
+    } finally {
+      rx.plan.clear();
+      await mock.stop();
+    }
+  });
+
+  it('under --webhook-hosts any, a name that does not resolve on the mock\'s port is refused as possibly the mock', async () => {
+    const mock = await startMockServer({ now: 1_767_312_000, webhookHosts: 'any' });
+    try {
+      const { sub } = await deliverOnce(mock, `http://no-such-host.invalid:${mock.port}/__admin/reset`, 'unresolved-1');
+      expect(await errorEntities(mock, sub)).toEqual(["Target refused: the mock's own address (a webhook may not call the mock itself)"]);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('keeps at most 20 of the answer\'s headers, each cut to 256 characters, and never half a character of its body', async () => {
+    const mock = await startMockServer();
+    try {
+      const headers = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`x-h${String(i).padStart(2, '0')}`, 'v'.repeat(300)]));
+      rx.plan.set('/headers', [{ status: 500, headers, body: `${'a'.repeat(MAX_RESPONSE_BYTES - 1)}€ and more` }]);
+      const { sub } = await deliverOnce(mock, `${rx.base}/headers`, 'headers-1');
+      const [entry] = (await call(mock, 'GET', `/subscriptions/${sub}/error`)).body.notifications as { http_request: { response_headers: Record<string, string>; response_entity: string } }[];
+      const kept = Object.entries(entry?.http_request.response_headers ?? {});
+      expect(kept).toHaveLength(20);
+      for (const [, value] of kept) expect(value.length).toBeLessThanOrEqual(256);
+      expect(entry?.http_request.response_entity).toBe('a'.repeat(MAX_RESPONSE_BYTES - 1));
     } finally {
       rx.plan.clear();
       await mock.stop();
