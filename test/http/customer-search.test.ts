@@ -224,4 +224,19 @@ describe('POST /customers/search: every rule of the query', () => {
     expect(res.body.pages).toEqual({ type: 'pages', page: 1, per_page: 2, total_pages: 1, next: null });
     expect(idsOf(res)).toEqual([...made].sort());
   });
+
+  it('lists users and leads together oldest first, whichever type came first; numbers sort as numbers', async () => {
+    const m = mock();
+    m.clock.advance(1);
+    const lead = (await m.call('POST', '/contacts', { body: { email: 'first@mixed.example', custom_attributes: { mix: 'm', n: 10 } } })).body.id as string;
+    m.clock.advance(1);
+    const user = (await m.call('POST', '/users', { body: { user_id: 'mixed-2', custom_attributes: { mix: 'm', n: 9 } } })).body.id as string;
+    m.clock.advance(1);
+    const third = (await m.call('POST', '/users', { body: { user_id: 'mixed-3', custom_attributes: { mix: 'm' } } })).body.id as string;
+    const mixed = { query: { field: 'custom_attributes.mix', operator: '=', value: 'm' } };
+    expect(idsOf(await search(m, mixed))).toEqual([lead, user, third]);
+    expect(idsOf(await search(m, { ...mixed, sort: { field: 'custom_attributes.n', order: 'ascending' } }))).toEqual([user, lead, third]);
+    expect(idsOf(await search(m, { ...mixed, sort: { field: 'custom_attributes.n', order: 'descending' } }))).toEqual([lead, user, third]);
+    expect(idsOf(await search(m, { ...mixed, sort: { field: 'email', order: 'descending' } }))).toEqual([lead, user, third]);
+  });
 });
