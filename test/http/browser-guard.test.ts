@@ -120,22 +120,6 @@ describe('no control-plane GET changes state', () => {
   });
 });
 
-describe('a GET runs nothing that has fallen due', () => {
-  it('a queued enrichment job stays queued across control-plane GETs, and runs on the next write', async () => {
-    const m = mock();
-    expect((await m.call('POST', '/users', { body: { user_id: 'due-1', last_seen_ip: '81.2.69.142' } })).status).toBe(200);
-    m.clock.advance(3600);
-    const jobs = async () => (JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).jobs as unknown[]).length;
-    const before = await jobs();
-    expect(before).toBeGreaterThan(0);
-    for (const path of ['/__admin/state?app=demo', '/__admin/apps?app=demo', '/__admin/requests?app=demo']) expect((await m.call('GET', path, { token: null })).status).toBe(200);
-    expect(await jobs()).toBe(before);
-    expect((await m.call('POST', '/__admin/clock', { token: null, body: { advance: 0 } })).status).toBe(200);
-    expect((await m.call('GET', '/admins')).status).toBe(200);
-    expect(await jobs()).toBeLessThan(before);
-  });
-});
-
 describe('the Host check (DNS rebinding)', () => {
   const at = (m: TestMock, host: string, path = '/admins', token: string | null = 'demo-token') => m.app.request(`http://${host}${path}`, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
