@@ -88,14 +88,6 @@ export function createApp(options: AppOptions): Hono {
   installDelivery(store, { hosts: options.webhookHosts ?? 'loopback', timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS });
   // strict: false routes `/users/` as `/users` (one trailing slash; Python and PHP clients send it).
   const app = new Hono({ strict: false });
-  const guard = options.guard ?? {};
-  const checkHost = hostChecker(guard);
-  app.use('*', async (c, next) => {
-    const refusal = checkHost(c.req.raw);
-    if (refusal) return errorResponse(refusal, store.nextRequestId(), store.now());
-    await next();
-    return undefined;
-  });
   if (options.cors) {
     const allow = cors(CORS);
     // A preflight is answered by the middleware alone; it still carries the mock's Date and a request id.
@@ -158,5 +150,13 @@ export function createApp(options: AppOptions): Hono {
     return errorResponse(apiError('server_error', 'An unexpected error occurred; the mock keeps serving.'), requestId, store.now());
   });
 
+  // The Host check comes before any route, the docs and the console: a plain check in front of the
+  // dispatch rather than a middleware, which would put an async step on every request.
+  const checkHost = hostChecker(options.guard ?? {});
+  const dispatch = app.fetch;
+  app.fetch = (request, env, ctx) => {
+    const refusal = checkHost(request);
+    return refusal ? errorResponse(refusal, store.nextRequestId(), store.now()) : dispatch(request, env, ctx);
+  };
   return app;
 }
