@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     throw listenFailure(err, config.host, config.port);
   });
   store.webhooks?.listening(server.port);
+  // Before the banner: a ready file that cannot be written stops the start with its one line only.
+  if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   const token = demo?.config.tokens[0];
   if (config.logFormat === 'json') {
@@ -117,7 +119,6 @@ async function main(): Promise<void> {
       if (!dataDir.saving) void saveOrSay(store, dataDir.dir);
     }, config.autosaveSeconds * 1000).unref();
   }
-  if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
   // A repeated signal changes nothing: under `npm start` a terminal's Ctrl-C reaches the server
   // twice (from the terminal and forwarded by npm), and the grace already bounds the wait.
   let stopping = false;

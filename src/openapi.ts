@@ -158,7 +158,8 @@ function operation(def: RouteDef): OperationObject {
 
 /** The info description's table of API versions, and which one this document is for. */
 function versionsText(version: ApiVersion | undefined): string {
-  const rows = VERSION_CHANGES.map((c) => `| ${c.version}${c.version === DEFAULT_API_VERSION ? ' (default)' : ''} | ${c.changes} |`);
+  // A `|` in a cell, code spans included, would end the cell: Markdown tables need it escaped.
+  const rows = VERSION_CHANGES.map((c) => `| ${c.version}${c.version === DEFAULT_API_VERSION ? ' (default)' : ''} | ${c.changes.replace(/\|/g, '\\|')} |`);
   const scope = version === undefined ? 'This document covers every version; each operation lists its versions in `x-api-versions`, and `/openapi.json?version=1.4` gives one version\'s document.' : `This document is for API version ${version}: it lists the operations that version has.`;
   return `\n\nAPI versions: send \`Intercom-Version: 1.0\`…\`1.4\` or \`Unstable\`, else the app's version (fixture \`app.api_version\`, else \`--api-version\`, else ${DEFAULT_API_VERSION}). An operation a version lacks answers 400 intercom_version_invalid. ${scope}\n\n| Version | Changes |\n|---|---|\n${rows.join('\n')}`;
 }

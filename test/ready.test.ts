@@ -33,6 +33,8 @@ describe('--ready-file and --log-format json', () => {
     const bad = runCli(['--port', '0', '--ready-file', join(dir, 'no-such-dir', 'ready.json')], BUILT);
     expect(await bad.exited).toBe(2);
     expect(bad.output().stderr).toMatch(/^messaging-api-mock: --ready-file .*no-such-dir\/ready\.json: ENOENT: cannot write it\n$/);
+    // Nothing but that line: no "listening" banner for a start that failed.
+    expect(bad.output().stdout).toBe('');
     const format = runCli(['--log-format', 'yaml'], BUILT);
     expect(await format.exited).toBe(2);
     expect(format.output().stderr).toBe('messaging-api-mock: --log-format must be one of text, json, not "yaml"\n');
