@@ -18,6 +18,7 @@ import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
 import { foldSlashes } from './http/slashes.js';
 import { hostChecker, type GuardOptions } from './http/origin-guard.js';
+import { requestLogger, type RequestLogOptions } from './http/request-log.js';
 
 export interface AppOptions {
   store: Store;
@@ -39,6 +40,8 @@ export interface AppOptions {
   cors?: boolean;
   /** Which Host names it answers to and which other origins' pages may change /__admin (http/origin-guard.ts). */
   guard?: GuardOptions;
+  /** A line per request (--log-requests, http/request-log.ts); off when absent. */
+  requestLog?: RequestLogOptions;
 }
 
 
@@ -121,6 +124,8 @@ export function createApp(options: AppOptions): Hono {
   mountConsole(app, () => store.nextRequestId(), () => store.now(), options.consoleDir);
 
   const paths = matchers(routes);
+  /** The router's own dispatch; app.fetch becomes the guarded one below. */
+  const dispatch = app.fetch;
   app.notFound((c) => {
     try {
       checkUrlLength(c.req.url);
@@ -129,7 +134,8 @@ export function createApp(options: AppOptions): Hono {
     }
     const { pathname } = splitUrl(c.req.url);
     const folded = foldSlashes(c.req.raw, pathname);
-    if (folded) return app.fetch(folded, c.env);
+    // Routed again by the router itself: the Host check and the request log saw the request once.
+    if (folded) return dispatch(folded, c.env);
     const requestId = store.nextRequestId();
     if (isLaterVersionPath(c.req.method, pathname)) return errorResponse(versionUnavailable(), requestId, store.now());
     const allowed = paths.find((m) => m.pattern.test(pathname))?.methods;
@@ -153,10 +159,21 @@ export function createApp(options: AppOptions): Hono {
   // The Host check comes before any route, the docs and the console: a plain check in front of the
   // dispatch rather than a middleware, which would put an async step on every request.
   const checkHost = hostChecker(options.guard ?? {});
-  const dispatch = app.fetch;
-  app.fetch = (request, env, ctx) => {
+  const logRequest = options.requestLog ? requestLogger(store, options.requestLog) : undefined;
+  const guarded = (request: Request, env?: unknown, ctx?: Parameters<typeof app.fetch>[2]): Response | Promise<Response> => {
     const refusal = checkHost(request);
     return refusal ? errorResponse(refusal, store.nextRequestId(), store.now()) : dispatch(request, env, ctx);
   };
+  app.fetch = !logRequest
+    ? guarded
+    : (request, env, ctx) => {
+        const started = performance.now();
+        const done = (response: Response): Response => {
+          logRequest(request, response, performance.now() - started);
+          return response;
+        };
+        const answer = guarded(request, env, ctx);
+        return answer instanceof Promise ? answer.then(done) : done(answer);
+      };
   return app;
 }

@@ -59,6 +59,10 @@ export interface Config {
   muteWarnings: string[];
   /** On shutdown, exit 1 when the run's requests caused warnings (muted ones aside). */
   failOnWarnings: boolean;
+  /** A line per request on stdout (http/request-log.ts). */
+  logRequests: boolean;
+  /** With logRequests: the query strings too (they may hold emails). */
+  logQueries: boolean;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -98,6 +102,8 @@ Options (each also read from the environment variable in brackets):
   --strict            refuse, as 400 (or 404 for a path), what the real API accepted but the mock warns about (STRICT=1)
   --mute-warnings C,… warning codes no response shows (MUTE_WARNINGS); the journal and GET /__admin/report keep them
   --fail-on-warnings  on shutdown, exit 1 if any request caused a warning that is not muted (FAIL_ON_WARNINGS=1)
+  --log-requests      a line per request on stdout: time, app, method, path, status, ms, request id, warnings (LOG_REQUESTS=1)
+  --log-queries       with --log-requests, the query strings too; off as they may hold emails (LOG_QUERIES=1)
   --webhook-timeout MS per-attempt timeout of a webhook delivery (WEBHOOK_TIMEOUT), default 5000
   --help, -h          print this help
   --version, -v       print the version
@@ -193,10 +199,12 @@ function warningCodes(raw: string, flag: string): string[] {
 }
 
 /** Switches that take no value, each also set by its environment variable as 1 or true. */
-const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' }> = {
+const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' | 'logRequests' | 'logQueries' }> = {
   '--cors': { env: 'CORS', key: 'cors' },
   '--strict': { env: 'STRICT', key: 'strict' },
   '--fail-on-warnings': { env: 'FAIL_ON_WARNINGS', key: 'failOnWarnings' },
+  '--log-requests': { env: 'LOG_REQUESTS', key: 'logRequests' },
+  '--log-queries': { env: 'LOG_QUERIES', key: 'logQueries' },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -232,6 +240,8 @@ export const DEFAULT_CONFIG: Config = {
   strict: false,
   muteWarnings: [],
   failOnWarnings: false,
+  logRequests: false,
+  logQueries: false,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */

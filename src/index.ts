@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     bodyLimit: config.bodyLimit,
     cors: config.cors,
     guard: { allowedHosts: config.allowedHosts, listenHost: config.host, adminOrigins: config.adminOrigins },
+    ...(config.logRequests ? { requestLog: { format: config.logFormat, queries: config.logQueries, write: (line: string) => process.stdout.write(`${line}\n`) } } : {}),
     webhookHosts,
     webhookTimeoutMs: config.webhookTimeoutMs,
     ...(config.adminToken ? { adminToken: config.adminToken } : {}),

@@ -50,6 +50,7 @@ export function mock(setup: StoreSetup & Partial<Omit<AppOptions, 'store'>> = {}
     ...(setup.webhookTimeoutMs ? { webhookTimeoutMs: setup.webhookTimeoutMs } : {}),
     ...(setup.webhookHosts ? { webhookHosts: setup.webhookHosts } : {}),
     ...(setup.guard ? { guard: setup.guard } : {}),
+    ...(setup.requestLog ? { requestLog: setup.requestLog } : {}),
   });
   return {
     store,

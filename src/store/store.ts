@@ -216,6 +216,11 @@ export class Store {
     return app;
   }
 
+  /** The id of the app a token names, if any: a read that provisions nothing and marks nothing used. */
+  appIdOfToken(token: string): string | undefined {
+    return this.tokens.get(token);
+  }
+
   provisionedCount(): number {
     return this.provisioned.size;
   }
