@@ -2,7 +2,9 @@
 // 'readme-example' project of vitest.config.ts): the same text but for the header comment and the
 // import, which names the package there and src/lib.js here. So the example cannot rot.
 
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from './real.js';
@@ -20,7 +22,25 @@ it.each([
   expect(README).toContain(`\`\`\`ts\n// ${shown}\n${code}\`\`\`\n`);
 });
 
-it("the README's vitest.config.ts uses that global set-up, as the suite's project does", () => {
-  expect(README).toContain("```ts\n// vitest.config.ts\nimport { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { globalSetup: ['./global-setup.ts'] } });\n```\n");
+it("the README's vitest.config.mts uses that global set-up, as the suite's project does", () => {
+  expect(README).toContain("```ts\n// vitest.config.mts\nimport { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { globalSetup: ['./global-setup.ts'] } });\n```\n");
   expect(readFileSync(join(ROOT, 'vitest.config.ts'), 'utf8')).toContain("globalSetup: ['test/example/global-setup.ts']");
 });
+
+it("the README's config loads without a warning in a project whose package.json has no \"type\": \"module\"", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-vitest-recipe-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), '{"name":"a-cjs-project","version":"1.0.0"}');
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const config = /```ts\n\/\/ vitest\.config\.mts\n([\s\S]*?)```/.exec(README)?.[1] ?? '';
+    // The recipe's config without its global set-up, which needs the package installed.
+    writeFileSync(join(dir, 'vitest.config.mts'), config.replace("globalSetup: ['./global-setup.ts']", ''));
+    const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--passWithNoTests'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const out = `${run.stdout}${run.stderr}`;
+    expect(run.status, out).toBe(0);
+    expect(out).toContain('No test files found');
+    expect(out).not.toContain('(!)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
