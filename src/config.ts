@@ -63,6 +63,8 @@ export interface Config {
   logRequests: boolean;
   /** With logRequests: the query strings too (they may hold emails). */
   logQueries: boolean;
+  /** Reload fixture files when they change (fixture-watch.ts). */
+  watch: boolean;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -104,6 +106,7 @@ Options (each also read from the environment variable in brackets):
   --fail-on-warnings  on shutdown, exit 1 if any request caused a warning that is not muted (FAIL_ON_WARNINGS=1)
   --log-requests      a line per request on stdout: time, app, method, path, status, ms, request id, warnings (LOG_REQUESTS=1)
   --log-queries       with --log-requests, the query strings too; off as they may hold emails (LOG_QUERIES=1)
+  --watch             reload fixture files when they change: their apps go back to the new seed (WATCH=1)
   --webhook-timeout MS per-attempt timeout of a webhook delivery (WEBHOOK_TIMEOUT), default 5000
   --help, -h          print this help
   --version, -v       print the version
@@ -199,12 +202,13 @@ function warningCodes(raw: string, flag: string): string[] {
 }
 
 /** Switches that take no value, each also set by its environment variable as 1 or true. */
-const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' | 'logRequests' | 'logQueries' }> = {
+const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' | 'logRequests' | 'logQueries' | 'watch' }> = {
   '--cors': { env: 'CORS', key: 'cors' },
   '--strict': { env: 'STRICT', key: 'strict' },
   '--fail-on-warnings': { env: 'FAIL_ON_WARNINGS', key: 'failOnWarnings' },
   '--log-requests': { env: 'LOG_REQUESTS', key: 'logRequests' },
   '--log-queries': { env: 'LOG_QUERIES', key: 'logQueries' },
+  '--watch': { env: 'WATCH', key: 'watch' },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -242,6 +246,7 @@ export const DEFAULT_CONFIG: Config = {
   failOnWarnings: false,
   logRequests: false,
   logQueries: false,
+  watch: false,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */

@@ -5,6 +5,8 @@ import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { DataDir } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { watchFixtures } from './fixture-watch.js';
+import { DEFAULT_FIXTURES_DIR } from './fixtures/files.js';
 import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
@@ -112,6 +114,11 @@ async function main(): Promise<void> {
   }
   if (dataDir && config.logFormat === 'text') {
     process.stdout.write(`  data dir:   ${dataDir.dir} (${loaded.length > 0 ? `loaded ${loaded.join(', ')}` : 'nothing saved yet'}; written on shutdown${config.autosaveSeconds > 0 ? ` and every ${config.autosaveSeconds} s` : ''})\n`);
+  }
+  if (config.watch) {
+    const dir = config.fixturesDir ?? DEFAULT_FIXTURES_DIR;
+    watchFixtures(dir, store, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`messaging-api-mock: ${line}\n`));
+    if (config.logFormat === 'text') process.stdout.write(`  watching:   ${dir} (a changed fixture file puts its app back to the new seed)\n`);
   }
   if (dataDir && config.autosaveSeconds > 0) {
     // A failed autosave (disk full, say) is said and retried next time; the mock keeps serving.

@@ -96,6 +96,8 @@ export class Store {
   /** Provisioned apps, least recently used first. */
   private readonly provisioned = new Map<string, AppState>();
   private provisionBase: AppBase | undefined;
+  /** The app whose seed provisioned test apps start from. */
+  private provisionFrom: string | undefined;
   private readonly testApps: { enabled: boolean; max: number; idleSeconds: number };
   readonly journalSize: number;
   readonly limits: AppLimits;
@@ -133,7 +135,10 @@ export class Store {
         const { doc, counter } = this.expand(input, 1, expanded);
         const app = this.install(this.prepare(doc, counter));
         // Provisioned test apps start from the default app: `demo` if there is one, else the first.
-        if (!this.provisionBase || app.id === 'demo') this.provisionBase = app.base;
+        if (!this.provisionBase || app.id === 'demo') {
+          this.provisionBase = app.base;
+          this.provisionFrom = app.id;
+        }
       } catch (err) {
         if (err instanceof FixtureError) throw new FixtureError(err.path, err.problem, file ?? `fixture #${i + 1}`);
         throw err;
@@ -320,6 +325,21 @@ export class Store {
     const merged = into ? mergeDocuments(exportState(into), doc, input) : doc;
     if (into) checkMergedTotals(merged, input.generate, this.limits);
     return this.install(this.prepare(merged, counter), existing, ids);
+  }
+
+  /**
+   * --watch: a fixture file changed. Its app goes back to the new seed, as `seedApp` replace does
+   * (its journal and snapshots of the old seed go with the old state); when provisioned test apps
+   * start from it, they go too, and the next use of a test token provisions from the new seed.
+   * Answers how many provisioned apps went.
+   */
+  reloadFixture(input: FixtureInput): { app: AppState; dropped: number } {
+    const app = this.seedApp(input, 'replace');
+    if (app.id !== this.provisionFrom) return { app, dropped: 0 };
+    this.provisionBase = app.base;
+    const gone = [...this.provisioned.values()];
+    for (const old of gone) this.drop(old);
+    return { app, dropped: gone.length };
   }
 
   /**
