@@ -10,7 +10,7 @@ import { normalEmail, tagNameKey } from '../core/normal-text.js';
 import { hashSeed, Random, type RandomState } from '../core/random.js';
 import { CustomerOrder } from './customer-order.js';
 import { DeliveryQueue } from './delivery-queue.js';
-import { registerCompanyAttributes } from './data-attributes.js';
+import { customAttribute, registerCompanyAttributes } from './data-attributes.js';
 import { InsertionOrder } from './insertion-order.js';
 import { Journal } from './journal.js';
 import { join, joined, leave, type JoinLog, type JoinMaps } from './join-log.js';
@@ -33,6 +33,8 @@ import type {
   Company,
   Conversation,
   Customer,
+  CustomAttributes,
+  CustomAttributeValue,
   DataAttribute,
   Job,
   Note,
@@ -173,6 +175,8 @@ export interface AppBase {
   /** First value for the app's id counters, past everything the fixtures hold. */
   counters: { object: number; numeric: number; job: number };
   partsTotal: number;
+  /** Custom attribute names the fixture declares (`data_attributes`): kept when no record holds them. */
+  declaredAttributes: ReadonlySet<string>;
 }
 
 /**
@@ -553,7 +557,10 @@ export class AppState {
       if (prevPhone) leave(this.phoneMaps(), prevPhone, next.id);
       if (nextPhone) join(this.phoneMaps(), nextPhone, next.id);
     }
-    if (!prev || !sameTallies(prev, next)) adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
+    if (!prev || !sameTallies(prev, next)) {
+      adjustTallies(this.data.tallies, prev ? customerTallyKeys(prev) : [], customerTallyKeys(next));
+      if (prev?.custom_attributes !== next.custom_attributes) this.syncAttributeNames(prev?.custom_attributes ?? {}, next.custom_attributes, next.updated_at);
+    }
     if (prev?.companies !== next.companies) this.syncCompanies(next.id, prev?.companies ?? [], next.companies);
     else if (prev && (prev.type === 'visitor') !== (next.type === 'visitor')) {
       // Same companies, but a visitor is none of their people: becoming (or ceasing to be) one moves
@@ -578,12 +585,30 @@ export class AppState {
     syncHolder(this.holderMaps(), id, customerKeys(prev), []);
     if (prev.phone) leave(this.phoneMaps(), prev.phone, id);
     adjustTallies(this.data.tallies, customerTallyKeys(prev), []);
+    this.syncAttributeNames(prev.custom_attributes, {}, 0);
     if (!bytesStay) charge(this, 'customers', -customerShare(this, prev));
     this.syncCompanies(id, prev.companies, []);
     const version = this.data.customers.version;
     this.data.customers.delete(id);
     this.order.removed(this.data.customers, prev, version);
     this.sortCustomer(id, prev, undefined);
+  }
+
+  /**
+   * The registry follows the records: a name a customer now holds that it lacks is registered
+   * (a user back from the archive brings its names back), and a name no customer holds any more
+   * goes unless the fixture declared it. So the registry, and its unpaged list, is bounded by the
+   * customers' own data, which the byte budget bounds.
+   */
+  private syncAttributeNames(before: CustomAttributes, after: CustomAttributes, at: number): void {
+    const registry = this.data.dataAttributes;
+    for (const name of Object.keys(after)) {
+      if (!registry.has(name)) registry.set(name, customAttribute(name, after[name] as CustomAttributeValue, at));
+    }
+    for (const name of Object.keys(before)) {
+      if (Object.hasOwn(after, name) || this.base.declaredAttributes.has(name)) continue;
+      if ((this.data.tallies.get(attributeKey(name)) ?? 0) === 0) registry.delete(name);
+    }
   }
 
   /**
@@ -714,8 +739,12 @@ export class AppState {
  * What a record counts towards: its type; a user's or lead's tags and segments; a user's or lead's companies
  * (a company's "users" are its users and leads); a company's tags and segments.
  */
+/** A customer attribute name's tally: how many customers hold it, so the registry can let go of names none does. */
+const attributeKey = (name: string): string => `attr:${name}`;
+
 export function customerTallyKeys(c: Customer): string[] {
   const keys = [`type:${c.type}`];
+  for (const name of Object.keys(c.custom_attributes)) keys.push(attributeKey(name));
   // GET /counts?type=user counts users and leads ("Count Object includes count for users and leads").
   if (c.type !== 'visitor') {
     for (const t of c.tags) keys.push(`user-tag:${t}`);
@@ -731,7 +760,7 @@ export function companyTallyKeys(c: Company): string[] {
 
 /** Whether two versions of a record count towards the same tallies (lists are replaced, never mutated). */
 function sameTallies(a: Customer, b: Customer): boolean {
-  return a.type === b.type && a.tags === b.tags && a.segments === b.segments && a.companies === b.companies;
+  return a.type === b.type && a.tags === b.tags && a.segments === b.segments && a.companies === b.companies && a.custom_attributes === b.custom_attributes;
 }
 
 /** Applies only the net change, so a write that keeps a record's tags touches no tally. */

@@ -277,6 +277,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number, keepOrder
     jobs,
     counters: { object: objectCounter, numeric: numericMax(doc) + 1, job: jobs.reduce((m, j) => Math.max(m, j.id), 0) + 1 },
     partsTotal: doc.conversations.reduce((sum, c) => sum + c.parts.length, 0),
+    declaredAttributes: new Set(doc.data_attributes.map((a) => a.name)),
   };
 }
 

@@ -87,3 +87,43 @@ describe('the subscriptions\' text cap', () => {
     }
   });
 });
+
+describe('the data-attribute registry follows the records', () => {
+  const listed = async (m: ReturnType<typeof mock>) =>
+    ((await m.call('GET', '/data_attributes/customer')).body.data_attributes as { full_name: string }[]).map((a) => a.full_name).filter((n) => n.startsWith('custom_attributes.one_off_'));
+
+  it('lets go of names no customer holds any more, and takes them back with a customer that holds them again', async () => {
+    const m = mock();
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await m.call('POST', '/users', { body: { user_id: `one-off-${i}`, custom_attributes: { [`one_off_${i}`]: i, shared_one_off_x: 1 } } });
+      ids.push(res.body.id);
+    }
+    expect(await listed(m)).toHaveLength(20);
+    // Permanently deleted: gone from the registry and its list, as the records are.
+    for (const id of ids.slice(0, 10)) expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: id } })).status).toBe(200);
+    expect(await listed(m)).toEqual(Array.from({ length: 10 }, (_, i) => `custom_attributes.one_off_${i + 10}`));
+    // Archived: its names go while no live record holds them, and come back with the user.
+    expect((await m.call('DELETE', `/users/${ids[10]}`)).status).toBe(200);
+    expect(await listed(m)).not.toContain('custom_attributes.one_off_10');
+    expect((await m.call('POST', '/users', { body: { user_id: 'one-off-10' } })).status).toBe(200);
+    expect(await listed(m)).toContain('custom_attributes.one_off_10');
+    // A name others still hold stays.
+    const names = ((await m.call('GET', '/data_attributes/customer')).body.data_attributes as { name: string }[]).map((a) => a.name);
+    expect(names).toContain('shared_one_off_x');
+  });
+
+  it('keeps a name the fixture declares, held or not', async () => {
+    const m = mock();
+    const seeded = await m.call('POST', '/__admin/seed', {
+      token: null,
+      body: { app: { id: 'declares', tokens: ['declares-token'] }, data_attributes: [{ name: 'one_off_declared', label: 'Declared', description: 'kept', data_type: 'string', api_writable: true, ui_writable: true, archived: false, created_at: 1, updated_at: 1 }] },
+    });
+    expect(seeded.status, seeded.text.slice(0, 300)).toBe(200);
+    const user = await m.call('POST', '/users', { token: 'declares-token', body: { user_id: 'holder', custom_attributes: { one_off_declared: 'x', one_off_passing: 'y' } } });
+    expect((await m.call('POST', '/user_delete_requests', { token: 'declares-token', body: { intercom_user_id: user.body.id } })).status).toBe(200);
+    const names = ((await m.call('GET', '/data_attributes/customer', { token: 'declares-token' })).body.data_attributes as { name: string }[]).map((a) => a.name);
+    expect(names).toContain('one_off_declared');
+    expect(names).not.toContain('one_off_passing');
+  });
+});
