@@ -8,6 +8,7 @@ import type { AppState } from './app-state.js';
 import { registerCustomAttributes } from './data-attributes.js';
 import { FixtureError, type FixtureDocument } from './fixture-doc.js';
 import { exportArchived } from './archive.js';
+import type { DataAttribute } from './types.js';
 import { DELETE_REQUESTS_TALLY, formerCustomers } from './deletion.js';
 import { baseLog, type JoinLog } from './join-log.js';
 import { companyKeys, conversationKeys, customerKeys } from './memberships.js';
@@ -182,6 +183,14 @@ function numericMax(doc: FixtureDocument): number {
 }
 
 /** `keepOrder`: the document lists customers in the app's own order (a --data-dir save), kept as it is. */
+/**
+ * An attribute exactly as a customer's write registers it (label = name, no description, no
+ * options, writable, not archived): what an export or a save lists for a name only records held.
+ * Anything more was declared, and stays when no record holds it.
+ */
+const isPlainRegistration = (a: DataAttribute): boolean =>
+  a.label === a.name && a.description === '' && a.options === undefined && a.admin_id === undefined && a.api_writable && a.ui_writable && !a.archived;
+
 export function buildBase(doc: FixtureDocument, objectCounter: number, keepOrder = false): AppBase {
   checkReferences(doc);
   // Customers are kept oldest first (and seeded company members join in that order), so lists are
@@ -277,7 +286,7 @@ export function buildBase(doc: FixtureDocument, objectCounter: number, keepOrder
     jobs,
     counters: { object: objectCounter, numeric: numericMax(doc) + 1, job: jobs.reduce((m, j) => Math.max(m, j.id), 0) + 1 },
     partsTotal: doc.conversations.reduce((sum, c) => sum + c.parts.length, 0),
-    declaredAttributes: new Set(doc.data_attributes.map((a) => a.name)),
+    declaredAttributes: new Set(doc.data_attributes.filter((a) => !isPlainRegistration(a)).map((a) => a.name)),
   };
 }
 

@@ -113,6 +113,17 @@ describe('the data-attribute registry follows the records', () => {
     expect(names).toContain('shared_one_off_x');
   });
 
+  it('a name a seed lists only because a record held it (an export seeded back) still goes when none does', async () => {
+    const m = mock();
+    const user = await m.call('POST', '/users', { body: { user_id: 'exported-holder', custom_attributes: { one_off_exported: 1 } } });
+    const exported = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
+    expect(exported.data_attributes.map((a: { name: string }) => a.name)).toContain('one_off_exported');
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: exported })).status).toBe(200);
+    expect(await listed(m)).toEqual(['custom_attributes.one_off_exported']);
+    expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: user.body.id } })).status).toBe(200);
+    expect(await listed(m)).toEqual([]);
+  });
+
   it('keeps a name the fixture declares, held or not', async () => {
     const m = mock();
     const seeded = await m.call('POST', '/__admin/seed', {
