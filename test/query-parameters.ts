@@ -1,6 +1,6 @@
-// The README's table of the query parameters each API operation takes, made from the route
+// The reference's (docs/reference.md) table of the query parameters each API operation takes, made from the route
 // registry (the same definitions that validate requests), so it cannot drift: a test compares it
-// with the README. `npx tsx test/query-parameters.ts` prints it.
+// with docs/reference.md. `npx tsx test/query-parameters.ts` prints it.
 
 import { pathToFileURL } from 'node:url';
 import { ROUTES } from '../src/routes/index.js';

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from './real.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+// The guide's examples and the reference's (the webhooks example sits with the webhooks rules).
+const README = `${readFileSync(join(ROOT, 'README.md'), 'utf8')}\n${readFileSync(join(ROOT, 'docs', 'reference.md'), 'utf8')}`;
 
 it.each([
   ['global-setup.ts', 'global-setup.ts'],
