@@ -51,14 +51,14 @@ export function watchFixtures(dir: string, store: Store, say: (line: string) => 
     lastTime.set(name, mtimeOf(join(dir, name)));
   }
 
-  const reload = (name: string): void => {
+  const reload = async (name: string): Promise<void> => {
     lastTime.set(name, mtimeOf(join(dir, name)));
     const text = read(name);
     if (text === undefined || text === lastText.get(name)) return;
     lastText.set(name, text);
     try {
       const { input, file } = loadFixtureFile(join(dir, name));
-      const { app, dropped } = store.reloadFixture(input);
+      const { app, dropped } = await store.reloadFixture(input);
       say(`fixtures: ${file} changed: app "${app.id}" is back to its new seed${dropped > 0 ? ` (${dropped} test app(s) of the old seed dropped)` : ''}`);
     } catch (err) {
       const why = err instanceof FixtureError ? err.message : (err as Error).message;
@@ -73,7 +73,7 @@ export function watchFixtures(dir: string, store: Store, say: (line: string) => 
       name,
       setTimeout(() => {
         timers.delete(name);
-        reload(name);
+        void reload(name);
       }, SETTLE_MS).unref(),
     );
   };

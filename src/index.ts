@@ -11,6 +11,7 @@ import { packageVersion } from './version.js';
 import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
+import { seedProgressPrinter } from './seed-progress-log.js';
 import type { Store } from './store/store.js';
 import { FixtureError } from './store/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
@@ -46,7 +47,9 @@ async function main(): Promise<void> {
     return;
   }
   const clock = config.now === undefined ? new Clock() : new Clock({ start: config.now, frozen: true });
+  const seedProgress = seedProgressPrinter(config.logFormat, (line) => process.stdout.write(`${line}\n`));
   const store = createStore({
+    seedReporter: seedProgress,
     seed: config.seed,
     clock,
     jobDelaySeconds: config.jobDelaySeconds,
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     muteWarnings: config.muteWarnings,
     limits: { customers: config.maxCustomers, companies: config.maxCompanies, parts: config.maxParts },
   });
+  store.seeds.reporter = seedProgress;
   const dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, store);
   dataDir?.prepare();
   // Taken before anything in the directory is read or cleaned: another process's temporary files are its own.

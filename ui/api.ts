@@ -10,6 +10,7 @@ import type { Delivery, DeliveryAttempt } from '../src/admin/ui-webhooks.js';
 import type { Fault } from '../src/store/faults.js';
 import type { JournalEntry } from '../src/store/journal.js';
 import type { Company, Customer } from '../src/store/types.js';
+import type { SeedProgress } from '../src/store/seeds-in-progress.js';
 
 export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;
@@ -45,6 +46,8 @@ export interface AppsPage extends Paged {
   apps: AppSummary[];
   clock: Clock;
   data_dir: boolean;
+  /** Seeds in progress (POST /__admin/seed, --watch). */
+  seeding: SeedProgress[];
 }
 export interface CustomersPage {
   customers: CustomerSummary[];

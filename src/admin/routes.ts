@@ -13,7 +13,7 @@ import { runDueJobs } from '../store/jobs.js';
 import { exportState } from '../store/base.js';
 import { JsonPieces } from '../views/json-text.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
-import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, targets } from './target.js';
+import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, seedingSchema, targets } from './target.js';
 import { FAULT_ROUTES } from './faults.js';
 import { save } from './persistence.js';
 import { JOURNAL_ROUTES } from './journal.js';
@@ -29,19 +29,19 @@ export const health = adminRoute({
   path: '/__admin/health',
   operationId: 'adminHealth',
   summary: 'Liveness and what is loaded',
-  description: 'Answers 200 while the mock serves, with the app ids, the seed and the clock.',
+  description: 'Answers 200 while the mock serves (even during a long seed), with the app ids, the seed, the clock and where each seed in progress stands.',
   tag: TAG,
   response: {
     status: 200,
     description: 'Health',
     schema: obj(
-      { status: str({ const: 'ok' }), seed: int(), apps: arr(str()), provisioned_apps: int({ minimum: 0 }), clock: clockSchema },
-      ['status', 'seed', 'apps', 'provisioned_apps', 'clock'],
+      { status: str({ const: 'ok' }), seed: int(), apps: arr(str()), provisioned_apps: int({ minimum: 0 }), clock: clockSchema, seeding: seedingSchema },
+      ['status', 'seed', 'apps', 'provisioned_apps', 'clock', 'seeding'],
     ),
   },
   errors: [],
   handler: ({ store }) => ({
-    body: { status: 'ok', seed: store.seed, apps: store.appIds(), provisioned_apps: store.provisionedCount(), clock: store.clock.state() },
+    body: { status: 'ok', seed: store.seed, apps: store.appIds(), provisioned_apps: store.provisionedCount(), clock: store.clock.state(), seeding: store.seeds.list() },
   }),
 });
 
@@ -65,7 +65,7 @@ export const seed = adminRoute({
   operationId: 'adminSeed',
   summary: 'Load a fixture document into one app',
   description:
-    'The body is a fixture document (the format of fixtures/*.json and of GET /__admin/state). mode=replace (default) makes it the app\'s whole seeded state; mode=merge lays its records over the current state by id. The app is created when its id is new. The result is what a reset returns to; with ids=rewind (default) the app\'s id and random streams start again from it, with ids=fresh they keep running. generate counts are capped by the app\'s record limits (--max-customers for users, leads and visitors together, --max-companies, --max-parts for conversations plus parts, each generated conversation bringing 1 to 5 parts, counted as they are made), and generated ids, user_ids, emails and company_ids never reuse ones the document or (in a merge) the app holds. An invalid document changes nothing.',
+    'The body is a fixture document (the format of fixtures/*.json and of GET /__admin/state). A big document is generated and indexed in slices: other apps are served meanwhile, requests to this app wait and then see the new state, and GET /__admin/health says where the seed stands. mode=replace (default) makes it the app\'s whole seeded state; mode=merge lays its records over the current state by id. The app is created when its id is new. The result is what a reset returns to; with ids=rewind (default) the app\'s id and random streams start again from it, with ids=fresh they keep running. generate counts are capped by the app\'s record limits (--max-customers for users, leads and visitors together, --max-companies, --max-parts for conversations plus parts, each generated conversation bringing 1 to 5 parts, counted as they are made), and generated ids, user_ids, emails and company_ids never reuse ones the document or (in a merge) the app holds. An invalid document changes nothing.',
   tag: TAG,
   query: openObj({ mode: oneOfStrings(['replace', 'merge'], { default: 'replace' }), ids: idsParam }),
   body: fixtureSchema,
@@ -78,11 +78,12 @@ export const seed = adminRoute({
     ),
   },
   errors: ['parameter_invalid', 'parameter_not_found', 'bad_request', 'unsupported_media_type', 'request_too_large'],
-  handler: ({ store, query, body }) => {
+  seedsItself: true,
+  handler: async ({ store, query, body }) => {
     const mode = query.mode === 'merge' ? 'merge' : 'replace';
     let app: AppState;
     try {
-      app = store.seedApp(body as unknown as FixtureInput, mode, idsMode(query));
+      app = await store.seedAppSliced(body as unknown as FixtureInput, mode, idsMode(query));
     } catch (err) {
       if (err instanceof FixtureError) throw apiError('parameter_invalid', `${err.path}: ${err.problem}`, err.path || undefined);
       throw err;

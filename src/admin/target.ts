@@ -2,10 +2,24 @@
 
 import { missing } from '../core/errors.js';
 import type { AdminInput } from '../routes/route.js';
-import { oneOfStrings, openObj, str } from '../schemas/json-schema.js';
+import { arr, int, obj, oneOfStrings, openObj, str } from '../schemas/json-schema.js';
 import type { AppState, IdsMode } from '../store/app-state.js';
 
 export const CONTROL_TAG = 'Control plane';
+
+/** Seeds running in slices (POST /__admin/seed, a --watch reload), in the order they started. */
+export const seedingSchema = arr(
+  obj(
+    {
+      app: str(),
+      phase: str({ description: 'What the seed is doing: generating users, checking customers, indexing, ...' }),
+      done: int({ minimum: 0 }),
+      total: int({ minimum: 0, description: 'How many the phase has in all' }),
+    },
+    ['app', 'phase', 'done', 'total'],
+  ),
+  { description: 'Seeds in progress: requests to those apps wait for them; every other app is served' },
+);
 
 export const appParam = str({ description: 'App id; or send one of the app\'s tokens in Authorization' });
 export const appQuery = openObj({ app: appParam });

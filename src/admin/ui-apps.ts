@@ -8,7 +8,7 @@ import type { AppState } from '../store/app-state.js';
 import { nextJobDue, pendingJobs } from '../store/jobs.js';
 import { WINDOW_SECONDS, windowAllowance } from '../store/rate-limit.js';
 import type { Store } from '../store/store.js';
-import { CONTROL_TAG } from './target.js';
+import { CONTROL_TAG, seedingSchema } from './target.js';
 import { pendingByKind, pendingSchema } from './ui-jobs.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './ui-paging.js';
 
@@ -92,8 +92,8 @@ export const listApps = adminRoute({
     status: 200,
     description: 'One page of apps',
     schema: obj(
-      { apps: arr(appSummarySchema), ...pageProps, clock: obj({ now: int(), frozen: bool() }, ['now', 'frozen']), data_dir: bool({ description: 'Whether the mock runs with --data-dir' }) },
-      ['apps', 'total', 'next_offset', 'clock', 'data_dir'],
+      { apps: arr(appSummarySchema), ...pageProps, clock: obj({ now: int(), frozen: bool() }, ['now', 'frozen']), data_dir: bool({ description: 'Whether the mock runs with --data-dir' }), seeding: seedingSchema },
+      ['apps', 'total', 'next_offset', 'clock', 'data_dir', 'seeding'],
     ),
   },
   errors: ['not_found', 'unauthorized', 'parameter_invalid'],
@@ -110,6 +110,7 @@ export const listApps = adminRoute({
         next_offset: page.next_offset,
         clock: store.clock.state(),
         data_dir: store.saver !== undefined,
+        seeding: store.seeds.list(),
       },
     };
   },

@@ -168,7 +168,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const observe = (app: AppState) => (app.data.subscriptions.size > 0 ? publisher(app, store.now(), store.jobDelaySeconds) : undefined);
     const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input), observe(input.app)) : route.handler;
     // A read answers synchronously (no promise to wait on); only a body or injected latency waits.
-    return (incoming) => {
+    const handle = (incoming: Incoming): Response | Promise<Response> => {
       const href = incoming.request.url;
       // Before anything is split, parsed or kept: the journal gets a short copy of the path only.
       if (href.length > MAX_URL_LENGTH) {
@@ -191,6 +191,9 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
         record(store, undefined, route, incoming.params, target, requestId, null, response.status, undefined);
         return response;
       }
+      // The app is being seeded: answered once the seed is in place, by the app it made.
+      const seeding = store.seeds.of(app.id);
+      if (seeding) return seeding.then(() => handle(incoming));
       // From the app's own stream, which its reset, seed and restore rewind.
       const requestId = store.nextRequestId(app);
       const appState = app;
@@ -250,6 +253,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
 
       return effects.latencyMs > 0 ? sleep(effects.latencyMs).then(admit) : admit();
     };
+    return handle;
   }
 
   const route: AdminRoute = def;
@@ -268,6 +272,13 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit, incoming.node)).value;
       const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
       input.app = targetApp(store, input, incoming.request, route.method === 'GET');
+      // A seed in progress lands first: on the app named, or (a write naming none acts on every
+      // app) on all of them. POST /__admin/seed names its app in its body and waits there.
+      const seeding = input.app ? store.seeds.of(input.app.id) : route.method === 'GET' || route.seedsItself ? undefined : store.seeds.all();
+      if (seeding) {
+        await seeding;
+        input.app = targetApp(store, input, incoming.request, route.method === 'GET');
+      }
       // What has fallen due on the mock's clock runs first, as for any request naming an app; a
       // preview (an unseen test_ app a GET shows) is not kept, so nothing runs for it.
       if (input.app && !input.app.preview) store.touch(input.app);

@@ -79,6 +79,8 @@ export interface AdminRoute extends RouteBase {
   scope: 'admin';
   /** May answer later (POST /__admin/jobs/run waits for the webhook deliveries it starts). */
   handler: (input: AdminInput) => RouteResult | Promise<RouteResult>;
+  /** Names its app in its body and waits for that app's seed in progress itself (POST /__admin/seed). */
+  seedsItself?: boolean;
 }
 
 export type RouteDef = AppRoute | AdminRoute;

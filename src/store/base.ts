@@ -19,6 +19,7 @@ import { queuedJobs } from './jobs.js';
 import { noteBytes } from './notes.js';
 import { exportEvents, seedEvents, type EventMaps } from './events.js';
 import { exportActivityLogs, MAX_ACTIVITY_LOGS, seedActivityLogs } from './activity-logs.js';
+import { each, runSteps, sortSteps, STEP_RECORDS, type Steps } from '../core/steps.js';
 
 function eventsOf(app: AppState): Pick<FixtureDocument, 'events' | 'event_summaries' | 'event_log'> {
   const { customers, archived } = app.data;
@@ -31,8 +32,12 @@ function check(ok: boolean, path: string, problem: string): void {
 }
 
 function uniqueIds(items: readonly { id: string }[], section: string): Set<string> {
+  return runSteps(uniqueIdSteps(items, section));
+}
+
+function* uniqueIdSteps(items: readonly { id: string }[], section: string): Steps<Set<string>> {
   const seen = new Set<string>();
-  items.forEach((item, i) => {
+  yield* each(`checking ${section}`, items, (item, i) => {
     check(!seen.has(item.id), `${section}[${i}].id`, `duplicate id "${item.id}"`);
     seen.add(item.id);
   });
@@ -43,13 +48,13 @@ function refs(list: readonly string[], known: Set<string>, path: string, what: s
   list.forEach((id, i) => check(known.has(id), `${path}[${i}]`, `unknown ${what} "${id}"`));
 }
 
-export function checkReferences(doc: FixtureDocument): void {
+function* checkReferences(doc: FixtureDocument): Steps<void> {
   const admins = uniqueIds(doc.admins, 'admins');
   const teams = uniqueIds(doc.teams, 'teams');
   const segments = uniqueIds(doc.segments, 'segments');
   const tags = uniqueIds(doc.tags, 'tags');
   const companies = uniqueIds(doc.companies, 'companies');
-  const customers = uniqueIds(doc.customers, 'customers');
+  const customers = yield* uniqueIdSteps(doc.customers, 'customers');
   uniqueIds(doc.conversations, 'conversations');
   for (const id of teams) check(!admins.has(id), 'teams', `id "${id}" is used by an admin and a team`);
 
@@ -90,14 +95,15 @@ export function checkReferences(doc: FixtureDocument): void {
     refs(c.tags, tags, `${at}.tags`, 'tag');
     refs(c.segments, segments, `${at}.segments`, 'segment');
   };
-  doc.customers.forEach((c, i) => checkCustomer(c, `customers[${i}]`));
+  yield* each('checking customers', doc.customers, (c, i) => checkCustomer(c, `customers[${i}]`));
   doc.archived_customers.forEach((c, i) => checkCustomer(c, `archived_customers[${i}]`));
   // Conversations outlive the people in them: archived ones, and deleted ones (former_customers).
   const former = new Set(doc.former_customers);
-  const known = new Set([...customers, ...archived, ...former]);
+  const known = new Set([...archived, ...former]);
+  yield* each('checking conversations', doc.customers, (c) => known.add(c.id));
   const authorOk = (a: { type: string; id: string }) =>
     a.type === 'admin' ? admins.has(a.id) : a.type === 'team' ? teams.has(a.id) : a.type === 'user' || a.type === 'lead' ? known.has(a.id) : true;
-  doc.conversations.forEach((c, i) => {
+  yield* each('checking conversations', doc.conversations, (c, i) => {
     const at = `conversations[${i}]`;
     refs(c.customers, known, `${at}.customers`, 'customer');
     refs(c.tags, tags, `${at}.tags`, 'tag');
@@ -139,8 +145,9 @@ export function checkReferences(doc: FixtureDocument): void {
     check(admins.has(admin), 'app.token_owners', `unknown admin "${admin}" for token "${token.slice(0, 100)}"`);
   }
   const noteIds = new Set<string>();
-  const people = new Map(doc.customers.map((c) => [c.id, c.type]));
-  doc.notes.forEach((n, i) => {
+  const people = new Map<string, string>();
+  yield* each('checking notes', doc.customers, (c) => people.set(c.id, c.type));
+  yield* each('checking notes', doc.notes, (n, i) => {
     check(!noteIds.has(n.id), `notes[${i}].id`, `duplicate id "${n.id}"`);
     noteIds.add(n.id);
     const type = people.get(n.customer) ?? (archived.has(n.customer) ? 'user' : undefined);
@@ -167,9 +174,26 @@ function append(index: Map<string, string[]>, key: string, id: string): void {
   else index.set(key, [id]);
 }
 
-const logsOf = (index: Map<string, string[]>): Map<string, JoinLog> => new Map([...index].map(([key, ids]) => [key, baseLog(ids)]));
+function* logsOf(index: Map<string, string[]>): Steps<Map<string, JoinLog>> {
+  const out = new Map<string, JoinLog>();
+  let done = 0;
+  for (const [key, ids] of index) {
+    out.set(key, baseLog(ids));
+    if (++done % STEP_RECORDS === 0) yield { phase: 'indexing', done, total: index.size };
+  }
+  return out;
+}
 
 const byId = <T extends { id: string }>(items: readonly T[]): Map<string, T> => new Map(items.map((x) => [x.id, x]));
+
+/** `byId` for the lists that grow with the app. */
+function* byIdSteps<T extends { id: string }>(items: readonly T[]): Steps<Map<string, T>> {
+  const out = new Map<string, T>();
+  yield* each('indexing', items, (x) => out.set(x.id, x));
+  return out;
+}
+
+export const buildBase = (doc: FixtureDocument, objectCounter: number, keepOrder = false): AppBase => runSteps(buildBaseSteps(doc, objectCounter, keepOrder));
 
 function numericMax(doc: FixtureDocument): number {
   let max = 0;
@@ -191,37 +215,38 @@ function numericMax(doc: FixtureDocument): number {
 const isPlainRegistration = (a: DataAttribute): boolean =>
   a.label === a.name && a.description === '' && a.options === undefined && a.admin_id === undefined && a.api_writable && a.ui_writable && !a.archived;
 
-export function buildBase(doc: FixtureDocument, objectCounter: number, keepOrder = false): AppBase {
-  checkReferences(doc);
+/** Builds the base, pausing every STEP_RECORDS records of each pass. */
+export function* buildBaseSteps(doc: FixtureDocument, objectCounter: number, keepOrder = false): Steps<AppBase> {
+  yield* checkReferences(doc);
   // Customers are kept oldest first (and seeded company members join in that order), so lists are
   // read in store order instead of sorted on every request.
-  if (!keepOrder) doc.customers.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const dataAttributes = registerCustomAttributes(doc.data_attributes, doc.customers);
+  if (!keepOrder) yield* sortSteps('sorting customers', doc.customers, (a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const dataAttributes = yield* registerCustomAttributes(doc.data_attributes, doc.customers);
   const byUserId = new Map<string, string>();
   const byEmail = new Map<string, string[]>();
   const members = new Map<string, string[]>();
   const byPhone = new Map<string, string[]>();
-  for (const c of doc.customers) {
+  yield* each('indexing customers', doc.customers, (c) => {
     if (c.user_id !== null) byUserId.set(c.user_id, c.id);
     if (c.email !== null) append(byEmail, c.email, c.id);
     if (c.phone) append(byPhone, c.phone, c.id);
     for (const companyId of c.companies) append(members, companyId, c.id);
-  }
+  });
   // Seeded holders of a tag or segment are in list order (customers oldest first), then fixture order.
   const holders = new Map<string, string[]>();
   const hold = (keys: readonly string[], id: string) => {
     for (const key of new Set(keys)) append(holders, key, id);
   };
-  for (const c of doc.customers) hold(customerKeys(c), c.id);
-  for (const c of doc.companies) hold(companyKeys(c), c.id);
-  for (const c of doc.conversations) hold(conversationKeys(c), c.id);
+  yield* each('indexing customers', doc.customers, (c) => hold(customerKeys(c), c.id));
+  yield* each('indexing companies', doc.companies, (c) => hold(companyKeys(c), c.id));
+  yield* each('indexing conversations', doc.conversations, (c) => hold(conversationKeys(c), c.id));
   const tallies = new Map<string, number>();
   const count = (keys: readonly string[]) => {
     for (const k of keys) tallies.set(k, (tallies.get(k) ?? 0) + 1);
   };
-  for (const c of doc.customers) count(customerTallyKeys(c));
-  for (const c of doc.companies) count(companyTallyKeys(c));
-  for (const c of doc.conversations) count(conversationTallyKeys(c));
+  yield* each('counting customers', doc.customers, (c) => count(customerTallyKeys(c)));
+  yield* each('counting companies', doc.companies, (c) => count(companyTallyKeys(c)));
+  yield* each('counting conversations', doc.conversations, (c) => count(conversationTallyKeys(c)));
   if (doc.user_delete_requests > 0) tallies.set(DELETE_REQUESTS_TALLY, doc.user_delete_requests);
   const conversationsOf = new Map<string, string[]>();
   for (const c of doc.conversations) for (const id of c.customers) append(conversationsOf, id, c.id);
@@ -233,41 +258,57 @@ export function buildBase(doc: FixtureDocument, objectCounter: number, keepOrder
   for (const n of doc.notes) append(notesOf, n.customer, n.id);
   for (const n of doc.notes) addBytes(tallies, 'notes', noteBytes(n));
   const eventMaps = { events: new Map(), eventKeys: new Map(), eventIds: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies } satisfies EventMaps;
-  const people = new Set(doc.customers.flatMap((c) => (c.type === 'visitor' ? [] : [c.id])));
+  const people = new Set<string>();
+  yield* each('indexing customers', doc.customers, (c) => {
+    if (c.type !== 'visitor') people.add(c.id);
+  });
   for (const c of doc.archived_customers) people.add(c.id);
   const problem = seedEvents(eventMaps, doc, (id) => people.has(id));
   if (problem) throw new FixtureError(problem.path, problem.problem);
+  const customers = yield* byIdSteps(doc.customers);
+  const companies = yield* byIdSteps(doc.companies);
+  const conversations = yield* byIdSteps(doc.conversations);
+  const emailLogs = yield* logsOf(byEmail);
+  const memberLogs = yield* logsOf(members);
+  const holderLogs = yield* logsOf(holders);
+  const phoneLogs = yield* logsOf(byPhone);
+  const conversationLogs = yield* logsOf(conversationsOf);
+  const notes = yield* byIdSteps(doc.notes);
+  const noteLogs = yield* logsOf(notesOf);
+  const archived = yield* byIdSteps(doc.archived_customers);
+  const archivedEmailLogs = yield* logsOf(archivedEmails);
+  const companyAttributes = yield* registerCustomAttributes(doc.company_data_attributes, doc.companies);
   const data: Collections<'base'> = {
-    customers: byId(doc.customers),
-    companies: byId(doc.companies),
+    customers,
+    companies,
     tags: byId(doc.tags),
     segments: byId(doc.segments),
     admins: byId(doc.admins),
     teams: byId(doc.teams),
     dataAttributes: new Map(dataAttributes.map((a) => [a.name, a])),
-    conversations: byId(doc.conversations),
+    conversations,
     byUserId,
-    byEmail: logsOf(byEmail),
+    byEmail: emailLogs,
     emailSeqs: new Map(),
     byCompanyId: new Map(doc.companies.map((c) => [c.company_id, c.id])),
-    members: logsOf(members),
+    members: memberLogs,
     memberSeqs: new Map(),
     tagByName: new Map(doc.tags.map((t) => [tagNameKey(t.name), t.id])),
     tallies,
-    holders: logsOf(holders),
+    holders: holderLogs,
     holderSeqs: new Map(),
-    byPhone: logsOf(byPhone),
+    byPhone: phoneLogs,
     phoneSeqs: new Map(),
-    archived: byId(doc.archived_customers),
+    archived,
     archivedByUserId: new Map(doc.archived_customers.flatMap((c) => (c.user_id === null ? [] : [[c.user_id, c.id] as const]))),
-    archivedEmails: logsOf(archivedEmails),
+    archivedEmails: archivedEmailLogs,
     archivedEmailSeqs: new Map(),
-    conversationsOf: logsOf(conversationsOf),
+    conversationsOf: conversationLogs,
     conversationSeqs: new Map(),
-    notes: byId(doc.notes),
-    notesOf: logsOf(notesOf),
+    notes,
+    notesOf: noteLogs,
     noteSeqs: new Map(),
-    companyAttributes: new Map(registerCustomAttributes(doc.company_data_attributes, doc.companies).map((a) => [a.name, a])),
+    companyAttributes: new Map(companyAttributes.map((a) => [a.name, a])),
     ...seedJobs(doc.bulk_jobs, tallies),
     events: eventMaps.events,
     subscriptions: byId(doc.subscriptions ?? []),

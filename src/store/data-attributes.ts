@@ -3,6 +3,7 @@
 
 import { REFERENCE_TIME } from './normalize.js';
 import type { CowMap } from '../core/cow.js';
+import { each, type Steps } from '../core/steps.js';
 import type { CustomAttributes, CustomAttributeValue, DataAttribute, DataType } from './types.js';
 
 export interface BuiltInAttribute {
@@ -82,16 +83,16 @@ export function customAttribute(name: string, value: CustomAttributeValue, at: n
 }
 
 /** Declared attributes, then every undeclared custom attribute the customers carry, in first-seen order. */
-export function registerCustomAttributes(declared: readonly DataAttribute[], customers: readonly { custom_attributes: CustomAttributes }[]): DataAttribute[] {
+export function* registerCustomAttributes(declared: readonly DataAttribute[], customers: readonly { custom_attributes: CustomAttributes }[]): Steps<DataAttribute[]> {
   const out = [...declared];
   const known = new Set(declared.map((a) => a.name));
-  for (const c of customers) {
+  yield* each('registering attributes', customers, (c) => {
     for (const [name, value] of Object.entries(c.custom_attributes)) {
       if (known.has(name)) continue;
       known.add(name);
       out.push(customAttribute(name, value, REFERENCE_TIME));
     }
-  }
+  });
   return out;
 }
 

@@ -4,7 +4,8 @@
 
 import type { Faker } from './faker.js';
 import type { FixtureDocument, FixtureInput } from './fixture-doc.js';
-import { generate, type Taken } from './generate.js';
+import { runSteps, type Steps } from '../core/steps.js';
+import { generateSteps, type Taken } from './generate.js';
 import { normalize } from './normalize.js';
 
 export interface Expansion {
@@ -18,7 +19,12 @@ export interface Expansion {
  * `partsCap`: the most parts generation may add (it stops with a FixtureError past it).
  */
 export function expandFixture(input: FixtureInput, seed: number, faker: () => Faker, counter = 1, taken?: Taken, partsCap?: number): Expansion {
+  return runSteps(expandSteps(input, seed, faker, counter, taken, partsCap));
+}
+
+/** `expandFixture`, pausing every few hundred generated records. */
+export function* expandSteps(input: FixtureInput, seed: number, faker: () => Faker, counter = 1, taken?: Taken, partsCap?: number): Steps<Expansion> {
   const doc = normalize(input);
-  const next = input.generate ? generate(doc, input.generate, faker(), seed, counter, taken, partsCap) : counter;
+  const next = input.generate ? yield* generateSteps(doc, input.generate, faker(), seed, counter, taken, partsCap) : counter;
   return { doc, counter: next };
 }

@@ -4,6 +4,7 @@
 import { locationForIp } from '../core/cities.js';
 import { machinePart, objectId } from '../core/ids.js';
 import { hashSeed, Random } from '../core/random.js';
+import type { Steps } from '../core/steps.js';
 import type { AppLimits, Collections } from './app-state.js';
 import type { Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type GenerateSpec } from './fixture-doc.js';
@@ -128,8 +129,10 @@ function takenWithDocument(doc: FixtureDocument, app: Taken): Taken & { add(kind
 /**
  * Appends generated records to `doc` and returns the next free object-id counter. Ids, user_ids,
  * emails and company_ids skip any the document or `appTaken` (the app a merge lands in) holds.
+ * Yields every STEP_RECORDS records; what it draws depends only on its arguments, so pausing
+ * changes nothing as long as nobody else draws from `faker` meanwhile.
  */
-export function generate(
+export function* generateSteps(
   doc: FixtureDocument,
   spec: GenerateSpec,
   faker: Faker,
@@ -137,7 +140,7 @@ export function generate(
   counter: number,
   appTaken: Taken = NOTHING_TAKEN,
   partsCap = Infinity,
-): number {
+): Steps<number> {
   // A later batch (a merge into an app that already generated) draws new people, not the first batch again.
   const batch = counter === 1 ? [] : [counter];
   faker.seed(hashSeed(seed, doc.app.id, 'generate', ...batch));
@@ -163,16 +166,16 @@ export function generate(
   };
   const ctx: Ctx = { doc, faker, random, nextId, taken, numbers: { user: 1, company: 1 }, parts: { cap: partsCap, made: 0 }, lists };
 
-  for (let i = 0; i < (spec.companies ?? 0); i++) doc.companies.push(makeCompany(ctx));
+  yield* repeat('generating companies', spec.companies, () => doc.companies.push(makeCompany(ctx)));
   lists.companyIds = doc.companies.map((co) => co.id);
-  for (let i = 0; i < (spec.users ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'user', i));
-  for (let i = 0; i < (spec.leads ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'contact', i));
-  for (let i = 0; i < (spec.visitors ?? 0); i++) doc.customers.push(makeCustomer(ctx, 'visitor', i));
+  yield* repeat('generating users', spec.users, (i) => doc.customers.push(makeCustomer(ctx, 'user', i)));
+  yield* repeat('generating leads', spec.leads, (i) => doc.customers.push(makeCustomer(ctx, 'contact', i)));
+  yield* repeat('generating visitors', spec.visitors, (i) => doc.customers.push(makeCustomer(ctx, 'visitor', i)));
   lists.people = doc.customers.filter((c) => c.type !== 'visitor');
-  for (let i = 0; i < (spec.conversations ?? 0); i++) {
+  yield* repeat('generating conversations', spec.conversations, () => {
     const conversation = makeConversation(ctx);
     if (conversation) doc.conversations.push(conversation);
-  }
+  });
   const conversationIndex = new Map(doc.conversations.map((c, i) => [c.id, i]));
   for (const [conversationId, count] of Object.entries(spec.parts ?? {})) {
     const index = conversationIndex.get(conversationId);
@@ -180,6 +183,17 @@ export function generate(
     if (target && index !== undefined) doc.conversations[index] = withParts(ctx, target, count);
   }
   return n;
+}
+
+/** Records generated between two pause places: a generated record costs tens of microseconds. */
+const GENERATE_STEP = 50;
+
+/** `make(i)` for i below `count`, with a pause place every GENERATE_STEP. */
+function* repeat(phase: string, count = 0, make: (i: number) => void): Steps<void> {
+  for (let i = 0; i < count; i++) {
+    make(i);
+    if ((i + 1) % GENERATE_STEP === 0) yield { phase, done: i + 1, total: count };
+  }
 }
 
 function past(ctx: Ctx, maxAgeSeconds: number): number {

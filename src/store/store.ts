@@ -6,10 +6,12 @@ import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
 import { hashSeed, type RandomState } from '../core/random.js';
 import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits, type IdsMode, type StreamPosition } from './app-state.js';
-import { buildBase, exportState } from './base.js';
+import { buildBaseSteps, exportState } from './base.js';
 import { createFaker, type Faker } from './faker.js';
 import { FixtureError, type FixtureDocument, type FixtureInput } from './fixture-doc.js';
-import { expandFixture, type Expansion } from './expand.js';
+import { expandSteps, type Expansion } from './expand.js';
+import { runSteps, type Steps } from '../core/steps.js';
+import { SeedsInProgress, type SeedReporter } from './seeds-in-progress.js';
 import { checkGenerateCaps, checkMergedTotals, countParts, partsOverLimit, takenIdentifiers } from './generate.js';
 import { Faults } from './faults.js';
 import { addBytes, appBytes, ByteBudgets, type BudgetKind, type StateKind } from './byte-budget.js';
@@ -56,6 +58,8 @@ export interface StoreOptions {
   strict?: boolean;
   /** Warning codes no app shows (each app may mute more). */
   muteWarnings?: readonly string[];
+  /** Told where the seeding of each fixture stands while the store is made (the CLI prints it). */
+  seedReporter?: SeedReporter;
 }
 
 /** A token that provisions an app: `test_` and printable ASCII, as tokens are. */
@@ -132,8 +136,8 @@ export class Store {
     };
     options.fixtures.forEach(({ file, input, expanded }, i) => {
       try {
-        const { doc, counter } = this.expand(input, 1, expanded);
-        const app = this.install(this.prepare(doc, counter));
+        const base = runSteps(this.fixtureSteps(input, expanded), options.seedReporter?.(input.app.id));
+        const app = this.install(base);
         // Provisioned test apps start from the default app: `demo` if there is one, else the first.
         if (!this.provisionBase || app.id === 'demo') {
           this.provisionBase = app.base;
@@ -317,14 +321,36 @@ export class Store {
    * Generated identifiers skip those the document holds and, in a merge, those the app holds.
    */
   seedApp(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): AppState {
+    return runSteps(this.seedSteps(input, mode, ids, () => this.faker));
+  }
+
+  /** Seeds running in slices, which requests to their apps wait for. */
+  readonly seeds = new SeedsInProgress();
+
+  /**
+   * `seedApp` in slices: other apps are served while a big document is generated and indexed.
+   * Its own Faker, because requests served meanwhile draw from the store's.
+   */
+  seedAppSliced(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): Promise<AppState> {
+    let faker: Faker | undefined;
+    return this.seeds.run(input.app.id, () => this.seedSteps(input, mode, ids, () => (faker ??= createFaker(this.seed, REFERENCE_TIME))));
+  }
+
+  private *fixtureSteps(input: FixtureInput, expanded: Expansion | undefined): Steps<AppBase> {
+    const { doc, counter } = yield* this.expandSteps(input, 1, expanded, undefined, () => this.faker);
+    return yield* this.prepareSteps(doc, counter);
+  }
+
+  private *seedSteps(input: FixtureInput, mode: SeedMode, ids: IdsMode, faker: () => Faker): Steps<AppState> {
     const existing = this.apps.get(input.app.id);
     const into = mode === 'merge' ? existing : undefined;
     // Fresh ids: the generated records of a replace must not take ids the app handed out before.
     const start = into ? into.counters.object : ids === 'fresh' && existing ? existing.counters.object : 1;
-    const { doc, counter } = this.expand(input, start, undefined, into);
+    const { doc, counter } = yield* this.expandSteps(input, start, undefined, into, faker);
     const merged = into ? mergeDocuments(exportState(into), doc, input) : doc;
     if (into) checkMergedTotals(merged, input.generate, this.limits);
-    return this.install(this.prepare(merged, counter), existing, ids);
+    const base = yield* this.prepareSteps(merged, counter);
+    return this.install(base, this.apps.get(input.app.id), ids);
   }
 
   /**
@@ -333,8 +359,8 @@ export class Store {
    * start from it, they go too, and the next use of a test token provisions from the new seed.
    * Answers how many provisioned apps went.
    */
-  reloadFixture(input: FixtureInput): { app: AppState; dropped: number } {
-    const app = this.seedApp(input, 'replace');
+  async reloadFixture(input: FixtureInput): Promise<{ app: AppState; dropped: number }> {
+    const app = await this.seedAppSliced(input, 'replace');
     if (app.id !== this.provisionFrom) return { app, dropped: 0 };
     this.provisionBase = app.base;
     const gone = [...this.provisioned.values()];
@@ -374,10 +400,14 @@ export class Store {
   }
 
   /** Defaults filled and the `generate` bulk appended (within the record limits), ids counted from `counter`. */
-  private expand(input: FixtureInput, counter = 1, expanded?: Expansion, into?: AppState): Expansion {
+  private expand(input: FixtureInput, counter = 1, expanded?: Expansion): Expansion {
+    return runSteps(this.expandSteps(input, counter, expanded, undefined, () => this.faker));
+  }
+
+  private *expandSteps(input: FixtureInput, counter: number, expanded: Expansion | undefined, into: AppState | undefined, faker: () => Faker): Steps<Expansion> {
     if (input.generate) checkGenerateCaps(input.generate, this.limits);
     const taken = into ? takenIdentifiers(into) : undefined;
-    const { doc, counter: next } = expanded ?? expandFixture(input, this.seed, () => this.faker, counter, taken, this.limits.parts);
+    const { doc, counter: next } = expanded ?? (yield* expandSteps(input, this.seed, faker, counter, taken, this.limits.parts));
     // A build-time expansion was made without the limit: hold it to the same rule.
     if (expanded && countParts(doc.conversations) - countParts(input.conversations ?? []) > this.limits.parts) {
       throw partsOverLimit('generate.conversations', this.limits.parts);
@@ -388,15 +418,25 @@ export class Store {
   }
 
   private prepare(doc: FixtureDocument, counter: number, keepOrder = false): AppBase {
+    return runSteps(this.prepareSteps(doc, counter, keepOrder));
+  }
+
+  private checkTokens(doc: FixtureDocument): void {
     for (const token of doc.app.tokens) {
       const owner = this.tokens.get(token);
       if (owner !== undefined && owner !== doc.app.id) {
         throw new FixtureError('app.tokens', `token "${token}" already belongs to app "${owner}"`);
       }
     }
+  }
+
+  private *prepareSteps(doc: FixtureDocument, counter: number, keepOrder = false): Steps<AppBase> {
+    this.checkTokens(doc);
     // Seeded state is held to the caps API writes keep, so the next write evicts one event, not a backlog.
     if (doc.bulk_jobs.length > MAX_JOBS) throw new FixtureError('bulk_jobs', `the app would hold ${doc.bulk_jobs.length} bulk jobs: at most ${MAX_JOBS}, the app's job limit`);
-    const base = buildBase(doc, counter, keepOrder);
+    const base = yield* buildBaseSteps(doc, counter, keepOrder);
+    // Again: a seed in slices may have met another that took a token meanwhile.
+    this.checkTokens(doc);
     const events = eventCount(base.data);
     if (events > this.limits.events) {
       throw new FixtureError('events', `the app would hold ${events} events (places in its log): at most ${this.limits.events}, the app's events limit (limits.events)`);

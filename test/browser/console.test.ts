@@ -468,6 +468,21 @@ describe.skipIf(!chromiumAvailable)('the live console in a real browser', () => 
     await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
   }, 60_000);
 
+  it('Apps: a long seed shows where it stands while it runs, then the app it made', async () => {
+    await view('Apps').click();
+    // As the page counts them (the test's API calls carry demo's token, which narrows the list).
+    const total = Number((await page.locator('section[aria-label^="Apps ("]').getAttribute('aria-label'))?.match(/\d+/)?.[0]);
+    const seeding = api('POST', '/__admin/seed', { app: { id: 'big', tokens: ['big-token'] }, generate: { users: 20000 } });
+    await expect.poll(async () => (await api('GET', '/__admin/health')).body.seeding.length).toBe(1);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const status = page.getByRole('status', { name: 'Seeds in progress' });
+    await expect.poll(() => status.textContent()).toMatch(/^Seeding big: (generating|checking|indexing|counting)[a-z ]* [\d,]+ of [\d,]+/);
+    expect((await seeding).status).toBe(200);
+    // The view follows the seed: once it is in place, the note goes and the app is counted.
+    await expect.poll(() => status.count()).toBe(0);
+    await page.getByRole('region', { name: `Apps (${total + 1})` }).waitFor();
+  }, 60_000);
+
   it('follows the system\'s dark mode, still readable, and never asked another host for anything', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await view('Apps').click();

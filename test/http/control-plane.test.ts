@@ -13,7 +13,7 @@ describe('GET /__admin/health', () => {
   it('answers without a token, with the apps, seed and clock', async () => {
     const res = await mock().call('GET', '/__admin/health', { token: null });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', seed: 1, apps: ['demo', 'other'], provisioned_apps: 0, clock: { now: TEST_NOW, frozen: true } });
+    expect(res.body).toEqual({ status: 'ok', seed: 1, apps: ['demo', 'other'], provisioned_apps: 0, clock: { now: TEST_NOW, frozen: true }, seeding: [] });
   });
 });
 

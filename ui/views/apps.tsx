@@ -2,8 +2,8 @@
 // snapshots (take, restore, delete), pending jobs by kind, the chosen app's bulk jobs, and save.
 // The apps table pages (First, Previous, Next) through every app, seeded and provisioned.
 
-import { useState } from 'preact/hooks';
-import { api, ControlError, when, type AppSummary } from '../api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ControlError, when, type AppSummary, type AppsPage } from '../api.js';
 import { ErrorNote, Pager, Section, useLoad, usePages } from '../common.js';
 
 function useAction(after: () => void) {
@@ -251,6 +251,22 @@ function BulkJobs({ app, version }: { app: string; version: unknown }) {
   );
 }
 
+/** How often the table is read again while a seed is in progress. */
+const SEEDING_POLL_MS = 1000;
+
+function Seeding({ seeds }: { seeds: AppsPage['seeding'] }) {
+  return (
+    <ul class="seeding" role="status" aria-label="Seeds in progress">
+      {seeds.map((s) => (
+        <li key={s.app}>
+          Seeding <strong>{s.app}</strong>: {s.phase} {s.total > 0 && `${s.done.toLocaleString('en')} of ${s.total.toLocaleString('en')}`}{' '}
+          {s.total > 0 && <progress max={s.total} value={s.done} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AppsView({ app, onChanged }: { app: string; onChanged: () => void }) {
   // One page of apps at a time: a mock can hold a thousand test apps.
   const pages = usePages();
@@ -260,10 +276,17 @@ export function AppsView({ app, onChanged }: { app: string; onChanged: () => voi
     onChanged();
   };
   const d = apps.data;
+  // While a seed runs, the table follows it (requests to the app being seeded wait for it).
+  useEffect(() => {
+    if (!d || d.seeding.length === 0) return undefined;
+    const timer = setTimeout(apps.reload, SEEDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [d]);
   return (
     <>
       <Section title={d ? `Apps (${d.total})` : 'Apps'} actions={<button type="button" onClick={apps.reload}>Refresh</button>}>
         <ErrorNote error={apps.error} />
+        {d && d.seeding.length > 0 && <Seeding seeds={d.seeding} />}
         {d && <AppsTable apps={d.apps} />}
         {d && (d.next_offset !== null || pages.offset > 0) && <Pager pages={pages} next={d.next_offset} total={d.total} shown={d.apps.length} label="Apps" />}
       </Section>
