@@ -24,6 +24,13 @@ export function* each<T>(phase: string, items: readonly T[], fn: (item: T, i: nu
   }
 }
 
+/** `items.map(fn)`, with a place to pause every STEP_RECORDS items. */
+export function* mapSteps<T, U>(phase: string, items: readonly T[], fn: (item: T) => U): Steps<U[]> {
+  const out: U[] = [];
+  yield* each(phase, items, (item) => out.push(fn(item)));
+  return out;
+}
+
 /**
  * Sorts `items` in place as `Array.prototype.sort` would (stable), with a place to pause every
  * STEP_RECORDS items: runs of STEP_RECORDS sorted natively, then merged pairwise.

@@ -183,6 +183,9 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       let token = '';
       try {
         token = tokenFrom(incoming.request.headers.get('authorization') ?? undefined);
+        // A token of a document being seeded: answered by the app the seed makes.
+        const pending = store.seeds.ofToken(token);
+        if (pending) return pending.then(() => handle(incoming));
         app = store.appForToken(token);
         if (!app) throw tokenInvalid();
       } catch (err) {
@@ -271,17 +274,15 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       const url = splitUrl(incoming.request.url);
       const body = route.method === 'GET' ? {} : (await readJsonBody(incoming.request, bodyLimit, incoming.node)).value;
       const input: AdminInput = buildInput(route, incoming, url, store, body, undefined);
-      input.app = targetApp(store, input, incoming.request, route.method === 'GET');
-      // A seed in progress lands first: on the app named, or (a write naming none acts on every
-      // app) on all of them. POST /__admin/seed names its app in its body and waits there.
-      const seeding = input.app ? store.seeds.of(input.app.id) : route.method === 'GET' || route.seedsItself ? undefined : store.seeds.all();
-      if (seeding) {
-        await seeding;
-        input.app = targetApp(store, input, incoming.request, route.method === 'GET');
-      }
+      const read = route.method === 'GET';
+      // A write lands after the seeds in progress of its app (or, naming none, of every app); a
+      // read shows the app as it stands, before the seed. POST /__admin/seed waits in its handler.
+      if (!read && !route.seedsItself) await seedsLanded(store, input, incoming.request);
+      input.app = targetApp(store, input, incoming.request, read);
       // What has fallen due on the mock's clock runs first, as for any request naming an app; a
-      // preview (an unseen test_ app a GET shows) is not kept, so nothing runs for it.
-      if (input.app && !input.app.preview) store.touch(input.app);
+      // preview (an unseen test_ app a GET shows) is not kept, and an app being seeded is left to
+      // the seed, so nothing runs for them.
+      if (input.app && !input.app.preview && !store.seeds.of(input.app.id)) store.touch(input.app);
       return success(await route.handler(input), requestId, store.now(), null);
     } catch (err) {
       return fail(err, requestId, null);
@@ -290,6 +291,19 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Until no seed the request's app (by `?app=` or token; every app when it names none) waits for is in progress. */
+async function seedsLanded(store: Store, input: RequestInput, request: Request): Promise<void> {
+  const named = typeof input.query.app === 'string' && input.query.app !== '' ? input.query.app : undefined;
+  const header = request.headers.get('authorization');
+  const token = header === null || header.trim() === '' ? undefined : tokenFrom(header);
+  for (;;) {
+    const id = named ?? (token === undefined ? undefined : store.appIdOfToken(token));
+    const seeding = id !== undefined ? store.seeds.of(id) : token !== undefined ? store.seeds.ofToken(token) : store.seeds.all();
+    if (!seeding) return;
+    await seeding;
+  }
+}
 
 /** Ids a request named (path parameters) or got back (the response's own id). */
 function touched(params: Record<string, string>, result: RouteResult | undefined): string[] {

@@ -24,7 +24,7 @@ export function expandFixture(input: FixtureInput, seed: number, faker: () => Fa
 
 /** `expandFixture`, pausing every few hundred generated records. */
 export function* expandSteps(input: FixtureInput, seed: number, faker: () => Faker, counter = 1, taken?: Taken, partsCap?: number): Steps<Expansion> {
-  const doc = normalize(input);
+  const doc = yield* normalize(input);
   const next = input.generate ? yield* generateSteps(doc, input.generate, faker(), seed, counter, taken, partsCap) : counter;
   return { doc, counter: next };
 }

@@ -3,6 +3,7 @@
 
 import { DEFAULT_API_VERSION } from '../core/versions.js';
 import { normalEmail, normalTagName } from '../core/normal-text.js';
+import { mapSteps, type Steps } from '../core/steps.js';
 import type { FixtureDocument, FixtureInput } from './fixture-doc.js';
 import type { Company, Conversation, ConversationPart, Customer, DataAttribute, Segment, Team, Admin } from './types.js';
 
@@ -211,7 +212,13 @@ const segment = (s: NonNullable<FixtureInput['segments']>[number]): Segment => (
   rule_tags: s.rule_tags ?? [],
 });
 
-export function normalize(input: FixtureInput): FixtureDocument {
+/** A fixture document with its defaults filled in, pausing every few hundred records of the big lists. */
+export function* normalize(input: FixtureInput): Steps<FixtureDocument> {
+  const companies = yield* mapSteps('reading companies', input.companies ?? [], company);
+  const customers = yield* mapSteps('reading customers', input.customers ?? [], customer);
+  const conversations = yield* mapSteps('reading conversations', input.conversations ?? [], conversation);
+  const archived = yield* mapSteps('reading archived customers', input.archived_customers ?? [], customer);
+  const events = yield* mapSteps('reading events', input.events ?? [], (e) => ({ ...e, metadata: e.metadata ?? {} }));
   return {
     app: {
       id: input.app.id,
@@ -228,16 +235,16 @@ export function normalize(input: FixtureInput): FixtureDocument {
     segments: (input.segments ?? []).map(segment),
     tags: (input.tags ?? []).map((t) => ({ id: t.id, name: normalTagName(t.name) })),
     data_attributes: (input.data_attributes ?? []).map(dataAttribute),
-    companies: (input.companies ?? []).map(company),
-    customers: (input.customers ?? []).map(customer),
-    conversations: (input.conversations ?? []).map(conversation),
+    companies,
+    customers,
+    conversations,
     jobs: (input.jobs ?? []).map((j) => ({ ...j })),
-    archived_customers: (input.archived_customers ?? []).map(customer),
+    archived_customers: archived,
     user_delete_requests: input.user_delete_requests ?? 0,
     former_customers: [...(input.former_customers ?? [])],
     company_data_attributes: (input.company_data_attributes ?? []).map(dataAttribute),
     notes: (input.notes ?? []).map((n) => ({ id: n.id, customer: n.customer, admin_id: n.admin_id, body: n.body, created_at: n.created_at ?? REFERENCE_TIME })),
-    events: (input.events ?? []).map((e) => ({ ...e, metadata: e.metadata ?? {} })),
+    events,
     event_summaries: [...(input.event_summaries ?? [])],
     ...(input.event_log ? { event_log: { ...input.event_log } } : {}),
     bulk_jobs: [...(input.bulk_jobs ?? [])],

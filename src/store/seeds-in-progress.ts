@@ -18,6 +18,8 @@ interface Running {
 
 export class SeedsInProgress {
   private readonly running = new Map<string, Running>();
+  /** The tokens of the documents being seeded, with their app: a new app's token waits for it too. */
+  private readonly tokens = new Map<string, string>();
 
   /** Made at the start of each seed and told each of its pause places (the CLI prints some). */
   reporter: SeedReporter | undefined;
@@ -25,6 +27,12 @@ export class SeedsInProgress {
   /** Settles when the app's seed in progress is in place (or refused); undefined when none runs. */
   of(appId: string): Promise<void> | undefined {
     return this.running.get(appId)?.done;
+  }
+
+  /** The seed in progress of the app a document being seeded gives this token, if any. */
+  ofToken(token: string): Promise<void> | undefined {
+    const app = this.tokens.get(token);
+    return app === undefined ? undefined : this.of(app);
   }
 
   /** Settles when every seed now in progress is; undefined when none runs. */
@@ -39,8 +47,9 @@ export class SeedsInProgress {
   }
 
   /** Runs the seed of `appId` in slices, after any seed of that app already running. */
-  async run<T>(appId: string, steps: () => Steps<T>): Promise<T> {
+  async run<T>(appId: string, tokens: readonly string[], steps: () => Steps<T>): Promise<T> {
     for (let before = this.running.get(appId); before; before = this.running.get(appId)) await before.done;
+    for (const token of tokens) this.tokens.set(token, appId);
     const entry: Running = { done: Promise.resolve(), progress: null };
     const report = this.reporter?.(appId);
     const result = runStepsSliced(steps(), (p) => {
@@ -56,6 +65,7 @@ export class SeedsInProgress {
       return await result;
     } finally {
       this.running.delete(appId);
+      for (const token of tokens) if (this.tokens.get(token) === appId) this.tokens.delete(token);
     }
   }
 }

@@ -266,6 +266,8 @@ export class Store {
       const idle = now - app.lastUsed > this.testApps.idleSeconds;
       const over = this.provisioned.size >= this.testApps.max;
       if (!idle && !over) break;
+      // Being seeded: the seed lands on it (ids=fresh continues its streams).
+      if (this.seeds.of(app.id)) continue;
       this.drop(app);
     }
   }
@@ -333,7 +335,7 @@ export class Store {
    */
   seedAppSliced(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): Promise<AppState> {
     let faker: Faker | undefined;
-    return this.seeds.run(input.app.id, () => this.seedSteps(input, mode, ids, () => (faker ??= createFaker(this.seed, REFERENCE_TIME))));
+    return this.seeds.run(input.app.id, input.app.tokens, () => this.seedSteps(input, mode, ids, () => (faker ??= createFaker(this.seed, REFERENCE_TIME))));
   }
 
   private *fixtureSteps(input: FixtureInput, expanded: Expansion | undefined): Steps<AppBase> {

@@ -58,7 +58,8 @@ describe('a big seed runs in slices', () => {
     const listed = await users;
     expect(listed.status).toBe(200);
     expect(listed.body.total_count).toBe(3000);
-    expect(JSON.parse((await state).text).customers).toHaveLength(3500);
+    // A control-plane read does not wait: it shows the app as it stood.
+    expect(JSON.parse((await state).text).customers).toHaveLength(2);
   });
 
   it('runs a second seed of the same app after the first: the later one stands', async () => {
@@ -91,6 +92,71 @@ describe('a big seed runs in slices', () => {
     expect((await seeding).status).toBe(200);
     expect(leads).toBeGreaterThan(0);
     expect(await stateText(busy, 'big')).toBe(await stateText(quiet, 'big'));
+  });
+
+  it('answers a control-plane read at once, with the app as it stands, whatever token it carries', async () => {
+    const m = mock();
+    expect((await m.call('POST', '/__admin/seed', { token: null, body: SMALL })).status).toBe(200);
+    const order: string[] = [];
+    const seeding = m.call('POST', '/__admin/seed', { token: null, body: BIG }).then(() => order.push('seed'));
+    await waitFor(async () => ((await seedingNow(m)).length > 0 ? true : undefined));
+    const health = await m.call('GET', '/__admin/health', { token: 'big-token' });
+    expect(health.body.seeding.map((s: Seeding) => s.app)).toEqual(['big']);
+    const state = await m.call('GET', '/__admin/state?app=big', { token: null });
+    expect(JSON.parse(state.text).customers).toHaveLength(2);
+    order.push('reads');
+    await seeding;
+    expect(order).toEqual(['reads', 'seed']);
+  });
+
+  it('lands a control-plane write after every seed of its app in progress, the one queued behind too', async () => {
+    const m = mock();
+    const first = m.call('POST', '/__admin/seed', { token: null, body: BIG });
+    await waitFor(async () => ((await seedingNow(m)).length > 0 ? true : undefined));
+    const second = m.call('POST', '/__admin/seed', { token: null, body: BIG });
+    const fault = await m.call('POST', '/__admin/faults?app=big', { token: null, body: { rate_limit: true } });
+    expect(fault.status).toBe(201);
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    // A seed drops the faults of the app it replaces: this one came after both.
+    expect((await m.call('GET', '/__admin/faults?app=big', { token: null })).body.faults).toHaveLength(1);
+    expect((await m.call('GET', '/admins', { token: 'big-token' })).status).toBe(429);
+  });
+
+  it('holds the tokens of a new app being seeded until it exists, test_ tokens too', async () => {
+    const m = mock();
+    const doc = { ...BIG, app: { id: 'newapp', tokens: ['new-token', 'test_listed'] } };
+    const seeding = m.call('POST', '/__admin/seed', { token: null, body: doc });
+    await waitFor(async () => ((await seedingNow(m)).length > 0 ? true : undefined));
+    const plain = m.call('GET', '/users?per_page=1', { token: 'new-token' });
+    const listed = m.call('GET', '/users?per_page=1', { token: 'test_listed' });
+    const fault = m.call('POST', '/__admin/faults?app=newapp', { token: null, body: { rate_limit: true } });
+    expect((await seeding).status).toBe(200);
+    expect((await fault).status).toBe(201);
+    for (const read of [await plain, await listed]) {
+      expect(read.status).toBe(200);
+      expect(read.body.total_count).toBe(3000);
+    }
+    // The fault named the new app, so it waited for it rather than answering 404.
+    expect((await m.call('GET', '/users?per_page=1', { token: 'test_listed' })).status).toBe(429);
+    expect((await m.call('GET', '/__admin/apps?app=newapp', { token: null })).body.apps[0].provisioned).toBe(false);
+  });
+
+  it('keeps a test app being seeded from eviction, so ids=fresh continues its streams', async () => {
+    const run = async (others: number) => {
+      const m = mock({ maxTestApps: 2 });
+      expect((await m.call('POST', '/contacts', { token: 'test_seeded', body: {} })).status).toBe(200);
+      const seeding = m.call('POST', '/__admin/seed?ids=fresh', { token: null, body: { ...BIG, app: { id: 'test_seeded', tokens: ['test_seeded'] } } });
+      await waitFor(async () => ((await seedingNow(m)).length > 0 ? true : undefined));
+      // Provisioning past --max-test-apps evicts the least recently used test app.
+      for (let i = 0; i < others; i++) expect((await m.call('GET', '/admins', { token: `test_other${i}` })).status).toBe(200);
+      expect((await seeding).status).toBe(200);
+      const lead = await m.call('POST', '/contacts', { token: 'test_seeded', body: {} });
+      return { status: lead.status, id: lead.body.id, user_id: lead.body.user_id, pseudonym: lead.body.pseudonym, request: lead.headers.get('x-request-id') };
+    };
+    const quiet = await run(0);
+    expect(quiet.status).toBe(200);
+    expect(await run(3)).toEqual(quiet);
   });
 
   it('refuses a bad document after slicing through it, changing nothing', async () => {

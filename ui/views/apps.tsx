@@ -276,12 +276,12 @@ export function AppsView({ app, onChanged }: { app: string; onChanged: () => voi
     onChanged();
   };
   const d = apps.data;
-  // While a seed runs, the table follows it (requests to the app being seeded wait for it).
+  // While a seed runs, the table follows it; a failed read (the data stays) tries again too.
   useEffect(() => {
     if (!d || d.seeding.length === 0) return undefined;
     const timer = setTimeout(apps.reload, SEEDING_POLL_MS);
     return () => clearTimeout(timer);
-  }, [d]);
+  }, [d, apps.error]);
   return (
     <>
       <Section title={d ? `Apps (${d.total})` : 'Apps'} actions={<button type="button" onClick={apps.reload}>Refresh</button>}>
