@@ -65,6 +65,11 @@ export interface Config {
   logQueries: boolean;
   /** Reload fixture files when they change (fixture-watch.ts). */
   watch: boolean;
+  /** Serve HTTPS with a local CA's certificate for localhost and 127.0.0.1, made once and kept (tls.ts). */
+  tls: boolean;
+  /** Serve HTTPS with this certificate chain (PEM) and tlsKey. */
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
@@ -107,6 +112,10 @@ Options (each also read from the environment variable in brackets):
   --log-requests      a line per request on stdout: time, app, method, path, status, ms, request id, warnings (LOG_REQUESTS=1)
   --log-queries       with --log-requests, the query strings too; off as they may hold emails (LOG_QUERIES=1)
   --watch             reload fixture files when they change: their apps go back to the new seed (WATCH=1)
+  --tls               serve HTTPS with a certificate for localhost/127.0.0.1 from a local CA made once and kept
+                      in --data-dir or ~/.local/share/messaging-api-mock/tls (TLS=1); prints the CA file to trust
+  --tls-cert FILE     serve HTTPS with this PEM certificate (chain) and --tls-key (TLS_CERT)
+  --tls-key FILE      the PEM private key of --tls-cert (TLS_KEY)
   --webhook-timeout MS per-attempt timeout of a webhook delivery (WEBHOOK_TIMEOUT), default 5000
   --help, -h          print this help
   --version, -v       print the version
@@ -165,6 +174,8 @@ const OPTIONS: Record<string, Option> = {
   '--ready-file': { env: 'READY_FILE', key: 'readyFile', parse: text },
   '--log-format': { env: 'LOG_FORMAT', key: 'logFormat', parse: oneOf(['text', 'json']) },
   '--data-dir': { env: 'DATA_DIR', key: 'dataDir', parse: text },
+  '--tls-cert': { env: 'TLS_CERT', key: 'tlsCert', parse: text },
+  '--tls-key': { env: 'TLS_KEY', key: 'tlsKey', parse: text },
   '--autosave': { env: 'AUTOSAVE', key: 'autosaveSeconds', parse: integer(0, 86_400) },
   '--webhook-hosts': { env: 'WEBHOOK_HOSTS', key: 'webhookHosts', parse: oneOf(['loopback', 'any']) },
   '--webhook-timeout': { env: 'WEBHOOK_TIMEOUT', key: 'webhookTimeoutMs', parse: integer(1, 60_000) },
@@ -202,13 +213,14 @@ function warningCodes(raw: string, flag: string): string[] {
 }
 
 /** Switches that take no value, each also set by its environment variable as 1 or true. */
-const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' | 'logRequests' | 'logQueries' | 'watch' }> = {
+const SWITCHES: Record<string, { env: string; key: 'cors' | 'strict' | 'failOnWarnings' | 'logRequests' | 'logQueries' | 'watch' | 'tls' }> = {
   '--cors': { env: 'CORS', key: 'cors' },
   '--strict': { env: 'STRICT', key: 'strict' },
   '--fail-on-warnings': { env: 'FAIL_ON_WARNINGS', key: 'failOnWarnings' },
   '--log-requests': { env: 'LOG_REQUESTS', key: 'logRequests' },
   '--log-queries': { env: 'LOG_QUERIES', key: 'logQueries' },
   '--watch': { env: 'WATCH', key: 'watch' },
+  '--tls': { env: 'TLS', key: 'tls' },
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -247,6 +259,9 @@ export const DEFAULT_CONFIG: Config = {
   logRequests: false,
   logQueries: false,
   watch: false,
+  tls: false,
+  tlsCert: undefined,
+  tlsKey: undefined,
 };
 
 /** Flags win over the environment, which wins over the defaults. Returns 'help' for --help, 'version' for --version. */
@@ -283,5 +298,7 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
     set(flag, value);
   }
   if (config.autosaveSeconds > 0 && config.dataDir === undefined) throw new ConfigError('--autosave needs --data-dir DIR to write to');
+  if ((config.tlsCert === undefined) !== (config.tlsKey === undefined)) throw new ConfigError('--tls-cert and --tls-key go together: give both');
+  if (config.tls && config.tlsCert !== undefined) throw new ConfigError('--tls makes its own certificate: give it, or --tls-cert and --tls-key, not both');
   return config;
 }

@@ -12,6 +12,7 @@ import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
 import { seedProgressPrinter } from './seed-progress-log.js';
+import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls.js';
 import type { Store } from './store/store.js';
 import { FixtureError } from './store/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
@@ -84,20 +85,22 @@ async function main(): Promise<void> {
     webhookTimeoutMs: config.webhookTimeoutMs,
     ...(config.adminToken ? { adminToken: config.adminToken } : {}),
   });
+  const tls = config.tls ? await localTls(localTlsDir(config.dataDir)) : config.tlsCert !== undefined && config.tlsKey !== undefined ? readTlsFiles(config.tlsCert, config.tlsKey) : undefined;
   const server = await listen(app, config.port, config.host, {
     requestId: () => store.nextConnectionRequestId(),
     now: () => store.now(),
+    ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
     limits: { shutdownGraceMs: config.shutdownGraceSeconds * 1000, maxConnections: config.maxConnections },
   }).catch((err: unknown) => {
     throw listenFailure(err, config.host, config.port);
   });
   store.webhooks?.listening(server.port);
   // Before the banner: a ready file that cannot be written stops the start with its one line only.
-  if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid });
+  if (config.readyFile !== undefined) writeReadyFile(config.readyFile, { url: server.url, port: server.port, pid: process.pid, ...(tls?.caFile ? { ca_file: tls.caFile } : {}) });
   const demo = store.app('demo') ?? store.app(store.appIds()[0] ?? '');
   const token = demo?.config.tokens[0];
   if (config.logFormat === 'json') {
-    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, console: `${server.url}/__admin/ui`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed, data_dir: dataDir?.dir ?? null, loaded };
+    const line = { event: 'listening', url: server.url, port: server.port, pid: process.pid, version: packageVersion(), docs: `${server.url}/docs`, console: `${server.url}/__admin/ui`, health: `${server.url}/__admin/health`, demo_app: demo?.id ?? null, demo_token: token ?? null, seed: config.seed, data_dir: dataDir?.dir ?? null, loaded, ...(tls ? { ca_file: tls.caFile ?? null } : {}) };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } else {
     process.stdout.write(
@@ -106,7 +109,8 @@ async function main(): Promise<void> {
         `  docs:       ${server.url}/docs`,
         `  console:    ${server.url}/__admin/ui`,
         `  demo token: ${token ?? '(none)'}  (app "${demo?.id ?? ''}", seed ${config.seed})`,
-        `  try:        curl -H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
+        `  try:        curl ${tls?.caFile ? `--cacert ${tls.caFile} ` : ''}-H 'Authorization: Bearer ${token ?? ''}' ${server.url}/admins`,
+        ...httpsLines(tls, config.tlsCert),
         ...exposureWarning(config.host, config.adminToken !== undefined),
         ...webhookLine(config.host, webhookHosts, config.webhookHosts !== undefined),
         ...(server.maxConnections < config.maxConnections
@@ -171,7 +175,7 @@ async function saveOrSay(store: Store, dir: string): Promise<boolean> {
  * Written to a temporary name and renamed, so a script polling for the file never reads half of
  * it; a path that cannot be written stops the start like a bad option.
  */
-function writeReadyFile(path: string, ready: { url: string; port: number; pid: number }): void {
+function writeReadyFile(path: string, ready: { url: string; port: number; pid: number; ca_file?: string }): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, `${JSON.stringify(ready)}\n`);
@@ -180,6 +184,14 @@ function writeReadyFile(path: string, ready: { url: string; port: number; pid: n
     rmSync(temporary, { force: true });
     throw new ConfigError(`--ready-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}: cannot write it`);
   }
+}
+
+/** What the banner says of HTTPS: the certificate, and (--tls) the CA a client trusts. */
+function httpsLines(tls: TlsMaterial | undefined, certFile: string | undefined): string[] {
+  if (!tls) return [];
+  if (!tls.caFile) return [`  https:      certificate from ${certFile ?? ''}`];
+  const made = tls.made === 'ca' ? 'a new local CA, made now' : tls.made === 'certificate' ? 'the local CA (certificate renewed now)' : 'the local CA';
+  return [`  https:      certificate for localhost, 127.0.0.1 and ::1 from ${made}`, `  trust:      ${tls.caFile}  (Node: NODE_EXTRA_CA_CERTS=${tls.caFile}; other clients: docs/reference.md#https)`];
 }
 
 /** A failure to listen, said in one line with what to do about it. */
@@ -203,7 +215,7 @@ function listenFailure(err: unknown, host: string, port: number): unknown {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof FixtureError) {
+  if (err instanceof ConfigError || err instanceof FixtureError || err instanceof TlsError) {
     process.stderr.write(`messaging-api-mock: ${err.message}\n`);
     process.exit(2);
   }

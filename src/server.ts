@@ -3,7 +3,8 @@
 // Expect) still gets the envelope; closing drains the requests in flight.
 
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
@@ -74,6 +75,9 @@ function readProcLimits(): string | undefined {
 /** The connections served at once: as asked, but never so many that accepting one more fails for want of a descriptor. */
 export const connectionCap = (asked: number, limit: number | undefined): number => (limit === undefined ? asked : Math.max(1, Math.min(asked, limit - RESERVED_DESCRIPTORS)));
 
+/** Over HTTPS, connections still shaking hands may go this far past the cap before any is closed unanswered. */
+const HANDSHAKE_ALLOWANCE = 16;
+
 /** After an answer written straight to the socket, how long a client may keep its side open. */
 const LINGER_MS = 1_000;
 
@@ -132,6 +136,8 @@ export function listen(
     requestId?: () => string;
     /** The mock's clock (Unix seconds) for the `Date` of answers the server writes itself; Node's wall clock without it. */
     now?: () => number;
+    /** Serve HTTPS with this certificate and key (PEM). */
+    tls?: { cert: string; key: string };
   } = {},
 ): Promise<RunningServer> {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
@@ -163,16 +169,19 @@ export function listen(
   const connections = new Map<Socket, ServerResponse | undefined>();
   let draining = false;
 
-  const server: Server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderSize,
-      // Node checks the head and request timeouts only this often (30 s by default).
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
-      // Node's own answer to a missing Host is a bare 400; the listener gives the envelope.
-      requireHostHeader: false,
-      // Answers leave at the end of the event loop's turn (http/turn-response.ts).
-      ServerResponse: TurnResponse as typeof ServerResponse,
-    },
+  const serverOptions: ServerOptions = {
+    maxHeaderSize: limits.maxHeaderSize,
+    // Node checks the head and request timeouts only this often (30 s by default).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+    // Node's own answer to a missing Host is a bare 400; the listener gives the envelope.
+    requireHostHeader: false,
+    // Answers leave at the end of the event loop's turn (http/turn-response.ts).
+    ServerResponse: TurnResponse as typeof ServerResponse,
+  };
+  const { tls } = options;
+  // A TLS handshake gets the time a request head gets (Node's default is 120 s).
+  const make = tls ? (listener: Parameters<typeof createServer>[1]) => createSecureServer({ ...serverOptions, ...tls, handshakeTimeout: limits.headersTimeoutMs }, listener) : (listener: Parameters<typeof createServer>[1]) => createServer(serverOptions, listener);
+  const server: Server = make(
     (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket;
       if (refused.has(socket)) return;
@@ -201,7 +210,17 @@ export function listen(
   // a turn had not yet sent when it read the client's end).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
-  server.on('connection', (socket: Socket) => {
+  // Over HTTPS a connection is counted once its handshake is done, when the 503 can be said; the
+  // sockets open in all (shaking hands or not) are held to a few more, closed without a word past them.
+  if (tls) {
+    const sockets = new Set<Socket>();
+    server.on('connection', (socket: Socket) => {
+      if (sockets.size >= maxConnections + HANDSHAKE_ALLOWANCE) return socket.destroy();
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+  }
+  server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     if (connections.size >= maxConnections) {
       // Told so in the envelope, then closed: the connections already open keep being served.
       refused.add(socket);
@@ -261,7 +280,7 @@ export function listen(
       const { port: bound } = server.address() as { port: number };
       const shown = host.includes(':') ? `[${host}]` : host;
       resolve({
-        url: `http://${shown}:${bound}`,
+        url: `${tls ? 'https' : 'http'}://${shown}:${bound}`,
         port: bound,
         maxConnections,
         connections: () => new Promise((answer) => server.getConnections((_err, count) => answer(count))),

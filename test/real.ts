@@ -43,7 +43,7 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
 /** The URL a spawned server says it listens on; a server that exits first fails at once, with its stderr. */
 export const listeningUrl = (cli: Spawned) =>
   waitFor(() => {
-    const url = /listening on (http:\/\/\S+)/.exec(cli.output().stdout)?.[1];
+    const url = /listening on (https?:\/\/\S+)/.exec(cli.output().stdout)?.[1];
     if (url === undefined && (cli.child.exitCode !== null || cli.child.signalCode !== null)) throw new Error(`the server exited before listening: ${cli.output().stderr.slice(0, 2000)}`);
     return url;
   });
