@@ -2,7 +2,8 @@
 # A CI step: start the mock in the background, wait until it listens, run the given test command
 # with MOCK_URL set, and stop the mock whatever the command's outcome (its exit status is kept).
 #   sh examples/ci-step.sh npm test
-# MOCK_CMD chooses how the mock is started (default: the installed package's bin through npx);
+# MOCK_CMD chooses how the mock is started (default: the installed package's bin through npx; the
+# single executable: MOCK_CMD=./messaging-api-mock-linux-x64, and then no Node is needed at all);
 # MOCK_ARGS adds options (default: a frozen clock, so every run answers byte-identically).
 # When the mock stops, its contract line (operations called, warnings) is printed; with
 # MOCK_FAIL_ON_WARNINGS=1 a passing test command still fails the step if the mock warned.
@@ -11,6 +12,11 @@ MOCK_CMD=${MOCK_CMD:-npx --no-install messaging-api-mock}
 MOCK_ARGS=${MOCK_ARGS:---now 1700000000}
 if [ "${MOCK_FAIL_ON_WARNINGS:-0}" = 1 ]; then MOCK_ARGS="$MOCK_ARGS --fail-on-warnings"; fi
 READY=$(mktemp -d)/mock-ready.json
+# A member of the ready file, which the mock writes as one line of compact JSON ({"url":…,"port":…,"pid":…}):
+# read with sed, so the step needs only a POSIX shell (the single executable brings no Node).
+ready_field() {
+  sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p" "$READY"
+}
 
 # shellcheck disable=SC2086 # both are word lists on purpose
 $MOCK_CMD --port 0 --ready-file "$READY" $MOCK_ARGS >"$READY.log" 2>&1 &
@@ -19,7 +25,7 @@ MOCK_PID=$!
 # does not reach); SIGTERM drains it and it exits.
 stop_mock() {
   if [ -f "$READY" ]; then
-    SERVER_PID=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).pid' "$READY")
+    SERVER_PID=$(ready_field pid)
     kill "$SERVER_PID" 2>/dev/null || true
     while kill -0 "$SERVER_PID" 2>/dev/null; do sleep 0.05; done
   fi
@@ -36,7 +42,7 @@ while [ ! -f "$READY" ]; do
   if [ "$tries" -gt 300 ]; then echo "the mock did not listen within 30 s" >&2; exit 1; fi
   sleep 0.1
 done
-MOCK_URL=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).url' "$READY")
+MOCK_URL=$(ready_field url)
 export MOCK_URL
 echo "mock listening on $MOCK_URL"
 status=0

@@ -4,7 +4,7 @@
 // behind --admin-token when one is set (the page asks for it). Nothing here runs unless the page
 // is requested: the API's requests never pass through it.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readShipped, shippedExists } from '../shipped.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
@@ -35,7 +35,7 @@ const ASSETS: Record<string, string> = {
 export function consoleDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const beside = join(here, '..', '..', 'console');
-  return existsSync(join(beside, 'console.js')) ? beside : join(here, '..', '..', 'dist', 'console');
+  return shippedExists(join(beside, 'console.js')) ? beside : join(here, '..', '..', 'dist', 'console');
 }
 
 // Nothing but this origin: a record field holding an outside URL (an avatar) can never be loaded.
@@ -69,7 +69,7 @@ export function mountConsole(app: Hono, requestId: () => string, now: () => numb
     let body = cache.get(file);
     if (body) return body;
     try {
-      body = readFileSync(join(dir ?? consoleDir(), file));
+      body = readShipped(join(dir ?? consoleDir(), file));
     } catch {
       return undefined;
     }

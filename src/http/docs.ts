@@ -2,8 +2,8 @@
 // request's origin, and GET /docs, Swagger UI served from the swagger-ui-dist package, so the page
 // works offline and makes no request to any other host.
 
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { EMBEDDED, readShipped, SHIPPED_ROOT } from '../shipped.js';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
@@ -19,7 +19,8 @@ const ASSETS: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
-const uiDir = (): string => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** swagger-ui-dist's files: the installed package, or (in the executable) its copy inside. */
+const uiDir = (): string => (EMBEDDED ? `${SHIPPED_ROOT}swagger-ui` : dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')));
 
 function page(demoToken: string, version: ApiVersion | undefined): string {
   const options = ['', ...SERVED_VERSIONS].map((v) => `<option value="${v}"${v === (version ?? '') ? ' selected' : ''}>${v === '' ? 'every version' : v}</option>`).join('');
@@ -118,7 +119,7 @@ export function mountDocs(app: Hono, document: (version?: ApiVersion) => Promise
     if (!type) return c.notFound();
     let body = cache.get(file);
     if (!body) {
-      body = readFileSync(join(uiDir(), file));
+      body = readShipped(join(uiDir(), file));
       cache.set(file, body);
     }
     return c.body(new Uint8Array(body), 200, { ...headers(type), 'cache-control': 'public, max-age=3600' });
