@@ -298,7 +298,19 @@ export function parseConfig(argv: readonly string[], env: Readonly<Record<string
     set(flag, value);
   }
   if (config.autosaveSeconds > 0 && config.dataDir === undefined) throw new ConfigError('--autosave needs --data-dir DIR to write to');
-  if ((config.tlsCert === undefined) !== (config.tlsKey === undefined)) throw new ConfigError('--tls-cert and --tls-key go together: give both');
+  // Flags win over the environment: HTTPS asked one way on the command line drops the other way
+  // the environment asked for.
+  const flagged = (name: string) => argv.some((a) => a === name || a.startsWith(`${name}=`));
+  if (flagged('--tls-cert') || flagged('--tls-key')) {
+    if (!flagged('--tls')) config.tls = false;
+  } else if (flagged('--tls')) {
+    config.tlsCert = undefined;
+    config.tlsKey = undefined;
+  }
+  if ((config.tlsCert === undefined) !== (config.tlsKey === undefined)) {
+    const [flag, name] = config.tlsCert === undefined ? ['--tls-key', 'TLS_KEY'] : ['--tls-cert', 'TLS_CERT'];
+    throw new ConfigError(`--tls-cert and --tls-key go together: give both${flagged(flag) ? '' : ` (${name} is set in the environment)`}`);
+  }
   if (config.tls && config.tlsCert !== undefined) throw new ConfigError('--tls makes its own certificate: give it, or --tls-cert and --tls-key, not both');
   return config;
 }

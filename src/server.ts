@@ -212,13 +212,22 @@ export function listen(
 
   // Over HTTPS a connection is counted once its handshake is done, when the 503 can be said; the
   // sockets open in all (shaking hands or not) are held to a few more, closed without a word past them.
+  // Sockets accepted over HTTPS, and the peers (address and port) whose handshake is done: the
+  // others are still shaking hands, which close() ends at once (Node's own cut does not reach them).
+  const sockets = new Set<Socket>();
+  const secured = new Set<string>();
+  const peer = (s: Socket) => `${s.remoteAddress ?? ''}|${s.remotePort ?? ''}`;
   if (tls) {
-    const sockets = new Set<Socket>();
     server.on('connection', (socket: Socket) => {
       if (sockets.size >= maxConnections + HANDSHAKE_ALLOWANCE) return socket.destroy();
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      const key = peer(socket);
+      socket.once('close', () => {
+        sockets.delete(socket);
+        secured.delete(key);
+      });
     });
+    server.on('secureConnection', (socket: Socket) => secured.add(peer(socket)));
   }
   server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     if (connections.size >= maxConnections) {
@@ -265,6 +274,7 @@ export function listen(
         clearTimeout(cut);
         done();
       });
+      for (const socket of sockets) if (!secured.has(peer(socket))) socket.destroy();
       for (const [socket, res] of connections) {
         // Only the latest of pipelined answers says close, so the ones before it are all sent.
         if (res !== undefined && !res.headersSent) res.setHeader('connection', 'close');

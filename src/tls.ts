@@ -4,9 +4,10 @@
 // own X509Certificate; only making a certificate loads the library (tls-ca.ts).
 
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 
 export interface TlsMaterial {
   /** PEM: the server's certificate (and any chain after it). */
@@ -32,8 +33,14 @@ const KEY_FILE = 'localhost-key.pem';
 /** Where --tls keeps its CA: `<data dir>/tls`, else the user's data directory (XDG). */
 export function localTlsDir(dataDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   if (dataDir !== undefined) return join(dataDir, 'tls');
-  const base = env.XDG_DATA_HOME !== undefined && env.XDG_DATA_HOME !== '' ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
-  return join(base, 'messaging-api-mock', 'tls');
+  if (env.XDG_DATA_HOME !== undefined && env.XDG_DATA_HOME !== '') return join(env.XDG_DATA_HOME, 'messaging-api-mock', 'tls');
+  let home: string;
+  try {
+    home = homedir();
+  } catch {
+    throw new TlsError('--tls: no home directory to keep the local CA in: set HOME or XDG_DATA_HOME, or give --data-dir');
+  }
+  return join(home, '.local', 'share', 'messaging-api-mock', 'tls');
 }
 
 function readPem(file: string, what: string): string {
@@ -93,9 +100,25 @@ function keyMatches(cert: X509Certificate, keyFile: string): boolean {
 
 /** Written whole or not at all; private keys readable by their owner only. */
 function writeAtomically(file: string, text: string, secret: boolean): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: secret ? 0o600 : 0o644 });
-  renameSync(temporary, file);
+  // Two containers sharing the directory may both be pid 1.
+  const temporary = `${file}.${process.pid}.${Math.floor(performance.now() * 1000)}.tmp`;
+  try {
+    writeFileSync(temporary, text, { mode: secret ? 0o600 : 0o644 });
+    renameSync(temporary, file);
+  } catch (err) {
+    rmSync(temporary, { force: true });
+    throw err;
+  }
+}
+
+/** The kept CA and certificate, when both can serve as they are. */
+function kept(dir: string, now: number): { ca: X509Certificate | undefined; material: TlsMaterial | undefined } {
+  const caFile = join(dir, CA_FILE);
+  const ca = usable(caFile, now, (c) => c.ca && keyMatches(c, join(dir, CA_KEY_FILE)));
+  const certFile = join(dir, CERT_FILE);
+  const keyFile = join(dir, KEY_FILE);
+  const leaf = ca && usable(certFile, now, (c) => c.checkIssued(ca) && c.verify(ca.publicKey) && keyMatches(c, keyFile) && c.checkHost('localhost') !== undefined && c.checkIP('127.0.0.1') !== undefined && c.checkIP('::1') !== undefined);
+  return { ca, material: leaf ? { cert: leaf.toString(), key: readFileSync(keyFile, 'utf8'), caFile, made: 'nothing' } : undefined };
 }
 
 /**
@@ -104,30 +127,30 @@ function writeAtomically(file: string, text: string, secret: boolean): void {
  * is only made again when it is missing, unusable or about to expire.
  */
 export async function localTls(dir: string, now = Date.now()): Promise<TlsMaterial> {
+  // Kept and valid: nothing is written, so a read-only directory serves.
+  const first = kept(dir, now).material;
+  if (first) return first;
+  let release: (() => Promise<void>) | undefined;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
-  } catch (err) {
-    throw new TlsError(`--tls: cannot keep the local CA in ${dir}: ${(err as Error).message}`);
-  }
-  const caFile = join(dir, CA_FILE);
-  const caKeyFile = join(dir, CA_KEY_FILE);
-  const certFile = join(dir, CERT_FILE);
-  const keyFile = join(dir, KEY_FILE);
-  const ca = usable(caFile, now, (c) => c.ca && keyMatches(c, caKeyFile));
-  const leaf = ca && usable(certFile, now, (c) => c.checkIssued(ca) && c.verify(ca.publicKey) && keyMatches(c, keyFile) && c.checkHost('localhost') !== undefined && c.checkIP('127.0.0.1') !== undefined);
-  let made: TlsMaterial['made'] = 'nothing';
-  if (!leaf) {
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Processes starting together on a fresh directory: one makes, the others then find it made.
+    release = await lockfile.lock(dir, { lockfilePath: join(dir, 'making.lock'), stale: 10_000, retries: { retries: 100, factor: 1, minTimeout: 50, maxTimeout: 50 } });
+    const again = kept(dir, now);
+    if (again.material) return again.material;
+    const caFile = join(dir, CA_FILE);
     const { issueLocalCertificates } = await import('./tls-ca.js');
-    const existing = ca ? { cert: readFileSync(caFile, 'utf8'), key: readFileSync(caKeyFile, 'utf8') } : undefined;
+    const existing = again.ca ? { cert: readFileSync(caFile, 'utf8'), key: readFileSync(join(dir, CA_KEY_FILE), 'utf8') } : undefined;
     const issued = await issueLocalCertificates(existing, new Date(now));
-    if (!ca) {
-      writeAtomically(caKeyFile, issued.caKey, true);
+    if (!again.ca) {
+      writeAtomically(join(dir, CA_KEY_FILE), issued.caKey, true);
       writeAtomically(caFile, issued.caCert, false);
     }
-    writeAtomically(keyFile, issued.key, true);
-    writeAtomically(certFile, issued.cert, false);
-    made = ca ? 'certificate' : 'ca';
+    writeAtomically(join(dir, KEY_FILE), issued.key, true);
+    writeAtomically(join(dir, CERT_FILE), issued.cert, false);
+    return { cert: issued.cert, key: issued.key, caFile, made: again.ca ? 'certificate' : 'ca' };
+  } catch (err) {
+    throw new TlsError(`--tls: cannot keep the local CA in ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  } finally {
+    await release?.().catch(() => undefined);
   }
-  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), caFile, made };
 }

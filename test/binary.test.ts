@@ -32,6 +32,29 @@ function run(args: string[]): Spawned {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
+/** A directory of the POSIX tools the CI step uses (no node, no npm), made once. */
+let toolDir: string | undefined;
+function tools(): string {
+  if (toolDir) return toolDir;
+  toolDir = join(root, 'tools');
+  mkdirSync(toolDir, { recursive: true });
+  for (const tool of ['sh', 'sed', 'sleep', 'mktemp', 'cat', 'grep', 'tail', 'kill', 'curl', 'rm', 'dirname', 'uname']) {
+    const found = execFileSync('sh', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
+    if (found.startsWith('/')) execFileSync('ln', ['-sf', found, join(toolDir, tool)]);
+  }
+  return toolDir;
+}
+
+/** The real executable of a runner (through pyenv shims, symlinks), or undefined when the machine lacks it. */
+function realRunner(command: string, args: string[], fromOutput: (out: string) => string = (out) => out): string | undefined {
+  try {
+    const out = execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return out === '' ? undefined : fromOutput(out);
+  } catch {
+    return undefined;
+  }
+}
+
 async function stop(cli: Spawned): Promise<void> {
   cli.child.kill('SIGTERM');
   expect(await cli.exited).toBe(0);
@@ -139,17 +162,33 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('the single executable', () =>
   it('runs the CI step with only the executable and a POSIX shell: the test command sees MOCK_URL', () => {
     const step = join(work, 'ci-step.sh');
     copyFileSync(join(ROOT, 'examples', 'ci-step.sh'), step);
-    // A shell and the tools a POSIX system has, but no node or npm on PATH.
-    const tools = join(root, 'tools');
-    mkdirSync(tools, { recursive: true });
-    for (const tool of ['sh', 'sed', 'sleep', 'mktemp', 'cat', 'grep', 'tail', 'kill', 'curl']) {
-      const found = execFileSync('sh', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
-      if (found.startsWith('/')) execFileSync('ln', ['-sf', found, join(tools, tool)]);
-    }
-    const env = { PATH: `${bin}:${tools}`, HOME: home, MOCK_CMD: exe };
+    const env = { PATH: `${bin}:${tools()}`, HOME: home, MOCK_CMD: exe };
     expect(() => execFileSync('sh', ['-c', 'command -v node'], { env })).toThrow();
     const out = execFileSync('sh', [step, 'sh', '-c', 'curl -sf -H "Authorization: Bearer demo-token" "$MOCK_URL/admins"'], { cwd: work, env, encoding: 'utf8' });
     expect(out).toMatch(/^mock listening on http:\/\/127\.0\.0\.1:\d+\n\{"type":"admin\.list"/);
     expect(out).toMatch(/contract: 1 of \d+ operations called in 1 requests; no warnings;.*\n$/);
   }, 60_000);
+
+  // The recipes of docs/distribution.md, each with its language's usual runner where this machine
+  // has it (Debian's packages: python3-pytest, golang-go, ruby), and still no Node on PATH.
+  const runners: { name: string; found: string | undefined; dir: string; command: string[]; env?: Record<string, string> }[] = [
+    { name: 'pytest', found: realRunner('python3', ['-c', 'import pytest, sys; print(sys.executable)']) ?? realRunner('/usr/bin/python3', ['-c', 'import pytest, sys; print(sys.executable)']), dir: 'python', command: ['python3', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '.'] },
+    { name: 'go test', found: realRunner('go', ['env', 'GOROOT'], (root) => join(root, 'bin', 'go')), dir: 'go', command: ['go', 'test', './...'], env: { CGO_ENABLED: '0', GOFLAGS: '-mod=mod', GOCACHE: join(root, 'gocache'), GOPATH: join(root, 'gopath') } },
+    { name: 'minitest', found: realRunner('ruby', ['-e', 'require "minitest"; print RbConfig.ruby']), dir: 'ruby', command: ['ruby', 'test_mock.rb'] },
+  ];
+  for (const runner of runners) {
+    it.skipIf(runner.found === undefined)(`runs the ${runner.name} recipe: the example suite passes against the executable`, () => {
+      const dir = join(work, runner.dir);
+      execFileSync('cp', ['-r', join(ROOT, 'examples', runner.dir), dir]);
+      const tool = join(root, `runner-${runner.dir}`);
+      mkdirSync(tool, { recursive: true });
+      execFileSync('ln', ['-sf', runner.found as string, join(tool, runner.command[0] as string)]);
+      const env = { PATH: `${bin}:${tool}:${tools()}`, HOME: home, MOCK_CMD: exe, ...runner.env };
+      expect(() => execFileSync('sh', ['-c', 'command -v node'], { env })).toThrow();
+      const out = execFileSync('sh', [join(ROOT, 'examples', 'ci-step.sh'), ...runner.command], { cwd: dir, env, encoding: 'utf8' });
+      expect(out).toMatch(/^mock listening on http:\/\/127\.0\.0\.1:\d+\n/);
+      // Both tests of the example reached the mock: three requests, each a different operation.
+      expect(out).toMatch(/contract: 3 of \d+ operations called in 3 requests; no warnings;/);
+    }, 120_000);
+  }
 });

@@ -165,6 +165,36 @@ print(json.load(urllib.request.urlopen(req, context=ssl.create_default_context(c
     }
   }, 30_000);
 
+  it('gives two processes starting together on a fresh directory one CA, which both certificates chain to', async () => {
+    const home = join(root, 'together');
+    const [a, b] = [start(['--tls'], home), start(['--tls'], home)];
+    try {
+      const urls = await Promise.all([listeningUrl(a), listeningUrl(b)]);
+      const ca = readFileSync(join(home, 'messaging-api-mock', 'tls', 'ca.pem'), 'utf8');
+      for (const url of urls) expect((await get(`${url}/admins`, ca)).status).toBe(200);
+      // One of them made the CA; the other found it made.
+      const said = [a, b].map((cli) => /from (a new local CA, made now|the local CA)\n/.exec(cli.output().stdout)?.[1]).sort();
+      expect(said).toEqual(['a new local CA, made now', 'the local CA']);
+    } finally {
+      await Promise.all([stop(a), stop(b)]);
+    }
+  }, 30_000);
+
+  it('stops at once on SIGTERM while a client has connected but not shaken hands', async () => {
+    const home = join(root, 'shaking');
+    const cli = start(['--tls', '--shutdown-grace', '0'], home);
+    const url = new URL(await listeningUrl(cli));
+    const { connect: connectTcp } = await import('node:net');
+    const silent = connectTcp(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => silent.once('connect', () => resolve()));
+    const closed = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    silent.on('error', () => undefined);
+    cli.child.kill('SIGTERM');
+    // Well before the handshake's own timeout (10 s), which alone used to end it.
+    await closed;
+    expect(await cli.exited).toBe(0);
+  }, 8_000);
+
   it('stops the start with one line for a missing, mismatched or half-given certificate', async () => {
     await localTls(join(root, 'bad'));
     const certFile = join(root, 'bad', 'localhost.pem');
@@ -181,6 +211,10 @@ print(json.load(urllib.request.urlopen(req, context=ssl.create_default_context(c
       expect(cli.output().stderr).toMatch(line);
       expect(cli.output().stdout).toBe('');
     }
+    // The CA's directory cannot be made: a file stands where it would go.
+    const blocked = start(['--tls'], certFile);
+    expect(await blocked.exited).toBe(2);
+    expect(blocked.output().stderr).toMatch(/^messaging-api-mock: --tls: cannot keep the local CA in .*localhost\.pem\/messaging-api-mock\/tls: ENOTDIR\n$/);
   }, 60_000);
 });
 

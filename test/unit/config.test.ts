@@ -75,3 +75,25 @@ describe('parseConfig', () => {
     expect(() => parseConfig(['--journal-bytes', '1000'], {})).toThrow(/--journal-bytes must be an integer from 1048576/);
   });
 });
+
+describe('HTTPS options', () => {
+  it('reads them from flags and from the environment', () => {
+    expect(parseConfig(['--tls'], {})).toMatchObject({ tls: true, tlsCert: undefined, tlsKey: undefined });
+    expect(parseConfig([], { TLS: '1' })).toMatchObject({ tls: true });
+    expect(parseConfig(['--tls-cert', 'c.pem', '--tls-key=k.pem'], {})).toMatchObject({ tls: false, tlsCert: 'c.pem', tlsKey: 'k.pem' });
+    expect(parseConfig([], { TLS_CERT: 'c.pem', TLS_KEY: 'k.pem' })).toMatchObject({ tlsCert: 'c.pem', tlsKey: 'k.pem' });
+  });
+
+  it('lets the flags win over the environment, the one way of HTTPS over the other', () => {
+    expect(parseConfig(['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], { TLS: '1' })).toMatchObject({ tls: false, tlsCert: 'c.pem', tlsKey: 'k.pem' });
+    expect(parseConfig(['--tls'], { TLS_CERT: 'c.pem', TLS_KEY: 'k.pem' })).toMatchObject({ tls: true, tlsCert: undefined, tlsKey: undefined });
+    expect(parseConfig(['--tls'], { TLS_CERT: 'c.pem' })).toMatchObject({ tls: true, tlsCert: undefined });
+  });
+
+  it('refuses half a pair, saying where the half came from, and both ways at once', () => {
+    expect(() => parseConfig(['--tls-key', 'k.pem'], {})).toThrow(new ConfigError('--tls-cert and --tls-key go together: give both'));
+    expect(() => parseConfig([], { TLS_CERT: 'c.pem' })).toThrow(new ConfigError('--tls-cert and --tls-key go together: give both (TLS_CERT is set in the environment)'));
+    expect(() => parseConfig([], { TLS_KEY: 'k.pem' })).toThrow(new ConfigError('--tls-cert and --tls-key go together: give both (TLS_KEY is set in the environment)'));
+    expect(() => parseConfig(['--tls', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'], {})).toThrow(new ConfigError('--tls makes its own certificate: give it, or --tls-cert and --tls-key, not both'));
+  });
+});

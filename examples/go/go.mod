@@ -1,0 +1,3 @@
+module example.com/mocktest
+
+go 1.19
