@@ -11,15 +11,18 @@ set -eu
 MOCK_CMD=${MOCK_CMD:-npx --no-install messaging-api-mock}
 MOCK_ARGS=${MOCK_ARGS:---now 1700000000}
 if [ "${MOCK_FAIL_ON_WARNINGS:-0}" = 1 ]; then MOCK_ARGS="$MOCK_ARGS --fail-on-warnings"; fi
-READY=$(mktemp -d)/mock-ready.json
+WORK=$(mktemp -d)
+READY=$WORK/mock-ready.json
 # A member of the ready file, which the mock writes as one line of compact JSON ({"url":…,"port":…,"pid":…}):
 # read with sed, so the step needs only a POSIX shell (the single executable brings no Node).
 ready_field() {
   sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p" "$READY"
 }
 
+# NODE_OPTIONS meant for the test command (ts-node, tsx) is not the mock's: the single executable
+# would honour it as Node does.
 # shellcheck disable=SC2086 # both are word lists on purpose
-$MOCK_CMD --port 0 --ready-file "$READY" $MOCK_ARGS >"$READY.log" 2>&1 &
+NODE_OPTIONS= $MOCK_CMD --port 0 --ready-file "$READY" $MOCK_ARGS >"$READY.log" 2>&1 &
 MOCK_PID=$!
 # The ready file's pid is the server itself (npx may run it as a child that a signal to npx
 # does not reach); SIGTERM drains it and it exits.
@@ -32,7 +35,11 @@ stop_mock() {
   kill "$MOCK_PID" 2>/dev/null || true
   wait "$MOCK_PID" 2>/dev/null || true
 }
-trap stop_mock EXIT
+finish() {
+  stop_mock
+  rm -rf "$WORK"
+}
+trap finish EXIT
 
 # The ready file appears only once the port listens (it is written whole, then renamed into place).
 tries=0
@@ -48,7 +55,6 @@ echo "mock listening on $MOCK_URL"
 status=0
 "$@" || status=$?
 stop_mock
-trap - EXIT
 # The mock's last line on stdout is its contract report's summary.
 grep '^contract' "$READY.log" | tail -n 1 || true
 if [ "$status" -eq 0 ] && grep -q -- '--fail-on-warnings:' "$READY.log"; then

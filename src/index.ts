@@ -12,7 +12,7 @@ import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
 import { seedProgressPrinter } from './seed-progress-log.js';
-import { EMBEDDED } from './shipped.js';
+import { assetKey, EMBEDDED } from './shipped.js';
 import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls.js';
 import type { Store } from './store/store.js';
 import { FixtureError } from './store/fixture-doc.js';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${packageVersion()}\n`);
     return;
   }
-  if (config.watch && EMBEDDED && config.fixturesDir === undefined) throw new ConfigError('--watch needs --fixtures DIR here: the default fixtures are inside the executable');
+  if (config.watch && EMBEDDED && (config.fixturesDir === undefined || assetKey(config.fixturesDir) !== undefined)) throw new ConfigError('--watch needs --fixtures DIR here: the default fixtures are inside the executable');
   const clock = config.now === undefined ? new Clock() : new Clock({ start: config.now, frozen: true });
   const seedProgress = seedProgressPrinter(config.logFormat, (line) => process.stdout.write(`${line}\n`));
   const store = createStore({

@@ -18,10 +18,17 @@ export const MANIFEST_KEY = 'manifest.json';
 let manifest: Record<string, string[]> | undefined;
 const embeddedFiles = (): Record<string, string[]> => (manifest ??= JSON.parse(getAsset(MANIFEST_KEY, 'utf8')) as Record<string, string[]>);
 
-/** The asset key of a path under SHIPPED_ROOT in the executable; undefined for a file on disk. */
-function keyOf(path: string): string | undefined {
-  return EMBEDDED && path.startsWith(SHIPPED_ROOT) ? path.slice(SHIPPED_ROOT.length).replace(/\/+$/, '') : undefined;
+/**
+ * The asset key of a path under SHIPPED_ROOT in the executable (`a//b/` is `a/b`, as on disk);
+ * undefined for a file on disk, and for the root itself, which holds no fixtures.
+ */
+export function assetKey(path: string, embedded = EMBEDDED): string | undefined {
+  if (!embedded || !path.startsWith(SHIPPED_ROOT)) return undefined;
+  const key = path.slice(SHIPPED_ROOT.length).replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return key === '' ? undefined : key;
 }
+
+const keyOf = (path: string): string | undefined => assetKey(path);
 
 /** Whether the manifest lists `key` as a file. */
 function listed(key: string): boolean {

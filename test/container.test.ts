@@ -24,6 +24,8 @@ const RUN_OPTIONS = (() => {
   }
 })();
 
+const PROBE = `localhost/messaging-api-mock-probe:${process.pid}`;
+
 /** Why podman cannot run a container here, or undefined when it can (a trivial image of our own). */
 function unavailable(): string | undefined {
   try {
@@ -35,15 +37,15 @@ function unavailable(): string | undefined {
   try {
     execFileSync('sh', ['-c', `mkdir "${dir}/root" && cp /bin/true "${dir}/root/true" && cp --parents $(ldd /bin/true | grep -o '/[^ ]*') "${dir}/root/"`]);
     writeFileSync(join(dir, 'Containerfile'), 'FROM scratch\nCOPY root/ /\nENTRYPOINT ["/true"]\n');
-    podman(['build', '--quiet', '--tag', 'localhost/mock-probe:latest', '--file', join(dir, 'Containerfile'), dir]);
-    podman([...RUN_OPTIONS.global, 'run', '--rm', ...RUN_OPTIONS.run, 'localhost/mock-probe:latest']);
+    podman(['build', '--quiet', '--tag', PROBE, '--file', join(dir, 'Containerfile'), dir]);
+    podman([...RUN_OPTIONS.global, 'run', '--rm', ...RUN_OPTIONS.run, PROBE]);
     return undefined;
   } catch (err) {
     return `podman cannot run a container here: ${String((err as { stderr?: string }).stderr ?? err).trim().split('\n').at(-1)}`;
   } finally {
     rmSync(dir, { recursive: true, force: true });
     try {
-      podman(['rmi', '--force', 'localhost/mock-probe:latest']);
+      podman(['rmi', '--force', PROBE]);
     } catch {
       // Not built.
     }

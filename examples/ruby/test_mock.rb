@@ -12,7 +12,7 @@ class MockTest < Minitest::Test
     request["Accept"] = "application/json"
     request["Content-Type"] = "application/json"
     request.body = JSON.generate(body) if body
-    response = Net::HTTP.start(uri.host, uri.port) { |http| http.request(request) }
+    response = Net::HTTP.start(uri.hostname, uri.port, use_ssl: uri.scheme == "https") { |http| http.request(request) }
     assert_equal "200", response.code
     JSON.parse(response.body)
   end
