@@ -73,6 +73,7 @@ export interface Config {
 }
 
 export const USAGE = `Usage: messaging-api-mock [options]
+       messaging-api-mock import --from URL --token T --out FILE [options]   (see import --help)
 
 Serves a stateful mock of the customer-messaging REST API on the default fixtures.
 

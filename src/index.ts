@@ -12,6 +12,7 @@ import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
 import { seedProgressPrinter } from './seed-progress-log.js';
+import { runImport } from './import/command.js';
 import { assetKey, EMBEDDED } from './shipped.js';
 import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls.js';
 import type { Store } from './store/store.js';
@@ -39,6 +40,10 @@ function exposureWarning(host: string, protectedByToken: boolean): string[] {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'import') {
+    process.exitCode = await runImport(process.argv.slice(3), process.env, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`messaging-api-mock: ${line}\n`));
+    return;
+  }
   const config = parseConfig(process.argv.slice(2), process.env);
   if (config === 'help') {
     process.stdout.write(USAGE);
