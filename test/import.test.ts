@@ -8,7 +8,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { ImportError, Upstream } from '../src/import/upstream.js';
+import { toFixture } from '../src/import/to-fixture.js';
+import { parseFixture } from '../src/fixtures/validate.js';
+import { Store } from '../src/store/store.js';
+import { Clock } from '../src/core/clock.js';
 import { startMockServer } from '../src/testing.js';
 import { BUILT, listeningUrl, runCli, spawnLogged, type Spawned } from './real.js';
 
@@ -51,6 +56,8 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('import', () => {
     const post = (path: string, body: unknown) => fetch(`${urlA}${path}`, { method: 'POST', headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await post('/events', { event_name: 'imported-event', user_id: 'ada-1', created_at: Math.floor(Date.now() / 1000) - 60, metadata: { plan: 'pro' } })).status).toBe(202);
     expect((await post('/notes', { user: { user_id: 'ada-1' }, admin_id: '814860', body: 'A note to import' })).status).toBe(200);
+    // A conversation nobody is assigned to (1.4: {"type": "nobody_admin", "id": null}).
+    expect((await post('/messages', { from: { type: 'user', user_id: 'ada-1' }, body: 'Is anyone there?' })).status).toBe(200);
   }, 30_000);
   afterAll(() => a?.child.kill('SIGKILL'));
 
@@ -64,7 +71,7 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('import', () => {
     expect(run.stdout).toMatch(/\nimport: wrote .*imported\.json: app "imported", \d+ users, \d+ leads, \d+ companies, \d+ conversations, \d+ notes, [1-9]\d* events \(\d+ requests\)\n$/);
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain('demo-token');
-    expect(existsSync(`${out}.partial.json`)).toBe(false);
+    expect(existsSync(`${out}.partial`)).toBe(false);
 
     const b = runCli(['--port', '0', '--fixtures', join(root, 'fixtures')], BUILT);
     try {
@@ -132,14 +139,22 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('import', () => {
     expect(readFileSync(other, 'utf8')).not.toBe(one);
   }, 120_000);
 
-  it('resumes after the last finished phase when the partial file is there', async () => {
+  it('resumes after the last finished phase when the partial file is the same upstream\'s and token\'s', async () => {
     const out = join(root, 'resumed.json');
+    const source = (token: string) => createHash('sha256').update(`${urlA}\u0000${token}`).digest('hex');
     // As if an earlier run had read the admins (and only them) before it stopped.
-    writeFileSync(`${out}.partial.json`, JSON.stringify({ from: urlA, phases: { admins: [{ type: 'admin', id: '1', name: 'Kept From Before', email: 'before@example.com' }] } }));
+    const before = [{ type: 'admin', id: '814860', name: 'Kept From Before', email: 'before@example.com' }];
+    writeFileSync(`${out}.partial`, JSON.stringify({ source: source('demo-token'), phases: { admins: before } }));
     const run = await importCli(['--from', urlA, '--token', 'demo-token', '--out', out, '--app-token', 'imported-token']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain(`import: resuming: admins already read (${out}.partial.json)\n`);
-    expect(JSON.parse(readFileSync(out, 'utf8')).admins).toEqual([{ id: '1', name: 'Kept From Before', email: 'before@example.com', away_mode_enabled: false, away_mode_reassign: false }]);
+    expect(run.stdout).toContain(`import: resuming: admins already read (${out}.partial)\n`);
+    expect(JSON.parse(readFileSync(out, 'utf8')).admins).toEqual([{ id: '814860', name: 'Kept From Before', email: 'before@example.com', away_mode_enabled: false, away_mode_reassign: false }]);
+    // Read with another token (another workspace): not mixed in.
+    writeFileSync(`${out}.partial`, JSON.stringify({ source: source('other-token'), phases: { admins: before } }));
+    const again = await importCli(['--from', urlA, '--token', 'demo-token', '--out', out, '--app-token', 'imported-token']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`import: ${out}.partial was read from another upstream or with another token: starting over\n`);
+    expect(JSON.parse(readFileSync(out, 'utf8')).admins.map((a: { name: string }) => a.name)).not.toContain('Kept From Before');
   }, 120_000);
 
   it('says in one line what is missing or refused', async () => {
@@ -149,7 +164,64 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('import', () => {
   }, 60_000);
 });
 
+describe('what import makes of what the API lists', () => {
+  it('keeps a conversation whole whose people or admins the API does not list, and drops references to nothing', () => {
+    const read = {
+      admins: [{ type: 'admin', id: '1', name: 'Ann', email: 'ann@example.com' }, { type: 'team', id: '9', name: 'Desk', admin_ids: [1, 2] }],
+      tags: [{ id: '5', name: 'VIP' }],
+      segments: [],
+      companies: [],
+      users: [{ id: 'u1', user_id: 'one', email: 'one@example.com', created_at: 100, tags: { tags: [{ id: '5' }, { id: '404' }] }, companies: { companies: [{ id: 'gone' }] } }],
+      leads: [],
+      conversations: [
+        {
+          id: 'c1',
+          created_at: 100,
+          conversation_message: { subject: '', body: '<p>Hi</p>', author: { type: 'user', id: 'v-visitor' }, attachments: [] },
+          customers: [{ type: 'user', id: 'v-visitor' }, { type: 'user', id: 'u1' }],
+          assignee: { type: 'nobody_admin', id: null },
+          tags: { tags: [{ id: '404' }] },
+          conversation_parts: { conversation_parts: [{ id: '1', part_type: 'comment', body: '<p>x</p>', created_at: 101, author: { type: 'admin', id: 'deleted-admin' } }] },
+        },
+      ],
+      notes: [{ id: '1', body: 'by someone gone', created_at: 100, author: { id: 'deleted-admin' }, user: { id: 'u1' } }],
+      events: [],
+    };
+    const doc = toFixture(read as never, 'imported', 'imported-token');
+    const conversation = (doc.conversations as any[])[0];
+    expect(conversation.assignee).toBeNull();
+    expect(conversation.customers).toEqual(['v-visitor', 'u1']);
+    expect(conversation.tags).toEqual([]);
+    expect(conversation.parts[0].author).toEqual({ type: 'nobody_admin', id: 'deleted-admin' });
+    expect(doc.former_customers).toEqual(['v-visitor']);
+    expect((doc.customers as any[])[0]).toMatchObject({ tags: ['5'], companies: [] });
+    expect((doc.teams as any[])[0].admin_ids).toEqual(['1']);
+    expect(doc.notes).toEqual([]);
+    // It loads as --fixtures loads it: every reference checked.
+    const store = new Store({ seed: 1, clock: new Clock(), fixtures: [{ input: parseFixture(JSON.parse(JSON.stringify(doc))) }] });
+    expect(store.app('imported')?.data.conversations.size).toBe(1);
+  });
+});
+
 describe('import and the rate limit', () => {
+  it('sends the token to the upstream\'s own origin only', async () => {
+    const up = new Upstream({ from: 'http://127.0.0.1:9/', token: 'secret', say: () => undefined });
+    await expect(up.get('http://thief.example/steal')).rejects.toThrow(new ImportError("the upstream's link http://thief.example/steal leaves http://127.0.0.1:9: refused, the token goes to no other host"));
+  });
+
+  it('waits and tries again after a 5xx', async () => {
+    const mock = await startMockServer({ rateLimit: 600 });
+    try {
+      expect((await fetch(`${mock.url}/__admin/faults?app=demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, count: 1 }) })).status).toBe(201);
+      const said: string[] = [];
+      const up = new Upstream({ from: mock.url, token: 'demo-token', say: (l) => said.push(l), sleep: async () => undefined });
+      expect((await up.get<{ type: string }>('/tags')).type).toBe('tag.list');
+      expect(said).toEqual(['the upstream answered 503: waiting 2.0 s']);
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it('says in one line when the workspace refuses Intercom-Version 1.4', async () => {
     const { createServer } = await import('node:http');
     const seen: (string | undefined)[] = [];

@@ -1,5 +1,6 @@
-// --anonymize: every name, email, phone, IP, user_id, company name, tag and segment name, avatar
-// URL, custom attribute text and message and note body replaced by a stand-in drawn from an HMAC
+// --anonymize: every name, email, phone, IP, user_id, company name and company_id, tag and segment
+// name, avatar URL, attachment, custom attribute and event metadata text and message and note body
+// replaced by a stand-in drawn from an HMAC
 // of the value under the user's key: the same value always gets the same stand-in (so references
 // and repeated values stay consistent, and the file can be committed and made again), and without
 // the key the stand-ins say nothing of the originals. Ids, times and numbers stay as they were.
@@ -30,22 +31,36 @@ export class Anonymizer {
     return this.faker;
   }
 
-  name = (v: string | null): string | null => (v === null ? null : this.seeded('name', v).person.fullName());
-  email = (v: string | null): string | null => (v === null ? null : `user-${this.digest('email', v.toLowerCase()).slice(0, 16)}@example.com`);
-  phone = (v: string | null): string | null => (v === null ? null : `+1555${String(Number.parseInt(this.digest('phone', v).slice(0, 10), 16) % 10_000_000).padStart(7, '0')}`);
+  // An empty value stays empty: a stand-in would make something out of nothing.
+  name = (v: string | null): string | null => (v === null || v === '' ? v : this.seeded('name', v).person.fullName());
+  email = (v: string | null): string | null => (v === null || v === '' ? v : `user-${this.digest('email', v.toLowerCase()).slice(0, 16)}@example.com`);
+  phone = (v: string | null): string | null => (v === null || v === '' ? v : `+1555${String(Number.parseInt(this.digest('phone', v).slice(0, 10), 16) % 10_000_000).padStart(7, '0')}`);
   ip = (v: string | null): string | null => {
-    if (v === null) return null;
+    if (v === null || v === '') return v;
     const n = Number.parseInt(this.digest('ip', v).slice(0, 4), 16);
     // TEST-NET-2, documentation addresses only.
     return `198.51.100.${(n % 254) + 1}`;
   };
-  userId = (v: string | null): string | null => (v === null ? null : `anon-${this.digest('user_id', v).slice(0, 16)}`);
+  userId = (v: string | null): string | null => (v === null || v === '' ? v : `anon-${this.digest('user_id', v).slice(0, 16)}`);
   company = (v: string): string => this.seeded('company', v).company.name();
   label = (kind: string, v: string): string => `${kind}-${this.digest(kind, v.toLowerCase()).slice(0, 10)}`;
-  url = (v: string | null): string | null => (v === null ? null : `https://example.com/avatars/${this.digest('url', v).slice(0, 16)}.png`);
+  url = (v: string | null): string | null => (v === null || v === '' ? v : `https://example.com/files/${this.digest('url', v).slice(0, 16)}`);
   text = (v: string): string => (v === '' ? '' : `<p>${this.seeded('text', v).lorem.sentence()}</p>`);
-  /** A custom attribute's value: text replaced, numbers, booleans and dates kept. */
-  attribute = (v: unknown): unknown => (typeof v === 'string' ? `anon-${this.digest('attribute', v).slice(0, 12)}` : v);
+  /** A custom attribute's or event metadata's value: text (and a link's URL and text) replaced, numbers, booleans and dates kept. */
+  attribute = (v: unknown): unknown => {
+    if (typeof v === 'string') return v === '' ? v : `anon-${this.digest('attribute', v).slice(0, 12)}`;
+    if (v !== null && typeof v === 'object' && 'url' in v) {
+      const link = v as { url: string; value?: string };
+      return { ...link, url: this.url(link.url), ...(typeof link.value === 'string' ? { value: this.attribute(link.value) } : {}) };
+    }
+    return v;
+  };
+  /** An attachment: its name and URL replaced, the file's extension kept. */
+  attachment = (a: Rec): Rec => {
+    const name = String(a.name ?? '');
+    const ext = /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? '';
+    return { name: `file-${this.digest('file', name).slice(0, 10)}${ext}`, url: this.url(String(a.url ?? '')) };
+  };
 
   /** The document with every covered value replaced, in place. */
   apply(doc: FixtureOut): FixtureOut {
@@ -62,6 +77,7 @@ export class Anonymizer {
     each('segments', (s) => (s.name = this.label('segment', s.name as string)));
     each('companies', (c) => {
       c.name = this.company(c.name as string);
+      c.company_id = this.label('company', c.company_id as string);
       c.website = c.website === null ? null : `https://${this.label('site', c.website as string)}.example.com`;
       attributes(c);
     });
@@ -77,12 +93,17 @@ export class Anonymizer {
       c.user_agent_data = null;
       c.referrer = null;
       c.social_profiles = [];
+      for (const k of ['utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term']) c[k] = null;
       attributes(c);
     });
     each('conversations', (c) => {
       c.subject = c.subject === '' ? '' : this.label('subject', c.subject as string);
       c.body = this.text(c.body as string);
-      for (const p of (c.parts as Rec[]) ?? []) p.body = p.body === null ? null : this.text(p.body as string);
+      c.attachments = ((c.attachments as Rec[]) ?? []).map(this.attachment);
+      for (const p of (c.parts as Rec[]) ?? []) {
+        p.body = p.body === null ? null : this.text(p.body as string);
+        p.attachments = ((p.attachments as Rec[]) ?? []).map(this.attachment);
+      }
     });
     each('notes', (n) => (n.body = this.text(n.body as string) || '<p>-</p>'));
     each('events', (e) => {

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import { parseFixture } from '../fixtures/validate.js';
 import { FixtureError } from '../store/fixture-doc.js';
+import { Store } from '../store/store.js';
+import { Clock } from '../core/clock.js';
 import { Anonymizer } from './anonymize.js';
 import { forgetPartial, readWorkspace } from './read.js';
 import { toFixture } from './to-fixture.js';
@@ -18,8 +20,8 @@ Reads a workspace through the v1 API (Intercom-Version: 1.4) and writes a fixtur
 
   --from URL       the API's base URL (IMPORT_FROM)
   --token T        an access token of the workspace (IMPORT_TOKEN)
-  --out FILE       the fixture file to write; FILE.partial.json keeps finished phases, so a run
-                   that stops resumes where it stopped
+  --out FILE       the fixture file to write (replaced if it exists); FILE.partial keeps finished
+                   phases, so a run that stops resumes where it stopped
   --app-id ID      the app's id in the file (default imported)
   --app-token T    the token the imported app answers to (default: a new one, printed)
   --anonymize      replace names, emails, phones, IPs, user_ids, company, tag and segment names,
@@ -82,10 +84,11 @@ export async function runImport(argv: readonly string[], env: NodeJS.ProcessEnv,
   }
   const say = (line: string) => write(`import: ${line}`);
   const up = new Upstream({ from: args.from, token: args.token, say });
-  const partialFile = `${args.out}.partial.json`;
+  // Not *.json: a fixture directory loads every *.json file in it.
+  const partialFile = `${args.out}.partial`;
   try {
     say(`reading ${up.base} (Intercom-Version: 1.4); visitors are not read: the v1 API lists none`);
-    const read = await readWorkspace(up, partialFile, say);
+    const read = await readWorkspace(up, args.token, partialFile, say);
     const appToken = args.appToken ?? `imported_${randomBytes(12).toString('hex')}`;
     let doc = toFixture(read, args.appId, appToken);
     if (args.anonymize) {
@@ -93,8 +96,10 @@ export async function runImport(argv: readonly string[], env: NodeJS.ProcessEnv,
       if (args.key === undefined) say(`anonymized with the new key ${key} (give it as --key or IMPORT_KEY to make the same file again)`);
       doc = new Anonymizer(key).apply(doc);
     }
-    // The file must load: checked as --fixtures will check it, before it is written.
-    parseFixture(JSON.parse(JSON.stringify(doc)));
+    // The file must load: checked as --fixtures will check it (schema, then every reference as
+    // the store builds the app), before it is written.
+    const input = parseFixture(JSON.parse(JSON.stringify(doc)));
+    new Store({ seed: 1, clock: new Clock(), fixtures: [{ input }] });
     const temporary = `${args.out}.${process.pid}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(doc, null, 2)}\n`);
     renameSync(temporary, args.out);

@@ -5,7 +5,8 @@
 // API lets its cursor expire).
 
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { Upstream } from './upstream.js';
+import { createHash } from 'node:crypto';
+import { ImportError, type Upstream } from './upstream.js';
 
 export type Raw = Record<string, unknown>;
 
@@ -14,7 +15,8 @@ export type Phase = (typeof PHASES)[number];
 export type Read = Record<Phase, Raw[]>;
 
 interface Saved {
-  from: string;
+  /** The upstream and token the phases were read with (a hash: the file holds no token). */
+  source: string;
   phases: Partial<Record<Phase, Raw[]>>;
 }
 
@@ -33,7 +35,8 @@ async function scroll(up: Upstream, path: string, key: string, progress: (n: num
     if (items.length === 0) return out;
     out.push(...items);
     progress(out.length);
-    param = body.scroll_param as string;
+    if (typeof body.scroll_param !== 'string' || body.scroll_param === '') throw new ImportError(`${path}: a page of the scroll came without its scroll_param`);
+    param = body.scroll_param;
   }
 }
 
@@ -91,14 +94,21 @@ const READERS: Record<Phase, (up: Upstream, done: Saved['phases'], progress: (n:
 };
 
 /** Reads every phase not already in `partialFile` (for the same upstream), saving each as it ends. */
-export async function readWorkspace(up: Upstream, partialFile: string, say: (line: string) => void): Promise<Read> {
-  let partial: Saved = { from: up.base, phases: {} };
+export async function readWorkspace(up: Upstream, token: string, partialFile: string, say: (line: string) => void): Promise<Read> {
+  const source = createHash('sha256').update(`${up.base}\u0000${token}`).digest('hex');
+  let partial: Saved = { source, phases: {} };
   if (existsSync(partialFile)) {
-    const saved = JSON.parse(readFileSync(partialFile, 'utf8')) as Saved;
-    if (saved.from === up.base) {
+    let saved: Saved | undefined;
+    try {
+      saved = JSON.parse(readFileSync(partialFile, 'utf8')) as Saved;
+    } catch {
+      saved = undefined;
+    }
+    // Only what the same upstream gave the same token: another workspace's phases would mix in.
+    if (saved?.source === source) {
       partial = saved;
       say(`resuming: ${Object.keys(saved.phases).join(', ')} already read (${partialFile})`);
-    }
+    } else say(`${partialFile} was read from another upstream or with another token: starting over`);
   }
   for (const phase of PHASES) {
     if (partial.phases[phase]) continue;

@@ -109,7 +109,8 @@ function conversation(c: Raw): Raw {
     author: ref(message.author),
     attachments: ((message.attachments as Raw[] | undefined) ?? []).map((a) => ({ name: String(a.name ?? ''), url: String(a.url ?? '') })),
     customers: customers.length > 0 ? customers : [String(obj(c.user).id)],
-    assignee: c.assignee && obj(c.assignee).id !== undefined ? ref(c.assignee) : null,
+    // Unassigned: 1.4 says {"type": "nobody_admin", "id": null}.
+    assignee: obj(c.assignee).id !== undefined && obj(c.assignee).id !== null ? ref(c.assignee) : null,
     open: bool(c.open),
     read: bool(c.read),
     tags: idsIn(c.tags, 'tags'),
@@ -125,10 +126,51 @@ export interface FixtureOut {
   [member: string]: unknown;
 }
 
+/**
+ * References the lists do not hold go: a tag, segment or company the API names on a record but
+ * did not list. People a conversation names but the API does not list (visitors, archived or
+ * deleted users) are kept as former customers, so the conversation stays whole.
+ */
+function keepKnown(doc: FixtureOut, people: Set<string>): FixtureOut {
+  const known = (key: string) => new Set(((doc[key] as Raw[] | undefined) ?? []).map((x) => String(x.id)));
+  const tags = known('tags');
+  const segments = known('segments');
+  const companies = known('companies');
+  const only = (ids: unknown, set: Set<string>) => (ids as string[]).filter((id) => set.has(id));
+  for (const r of [...(doc.customers as Raw[]), ...(doc.companies as Raw[])]) {
+    r.tags = only(r.tags, tags);
+    r.segments = only(r.segments, segments);
+    if (r.companies) r.companies = only(r.companies, companies);
+  }
+  // An admin or team the API no longer lists (deleted) stands as nobody: the fixture lists none.
+  const staff = new Set([...known('admins'), ...known('teams')]);
+  const person = (a: unknown): unknown => {
+    const r = obj(a);
+    return (r.type === 'admin' || r.type === 'team') && !staff.has(String(r.id)) ? { type: 'nobody_admin', id: String(r.id) } : a;
+  };
+  const admins = known('admins');
+  for (const t of doc.teams as Raw[]) t.admin_ids = only(t.admin_ids, admins);
+  doc.notes = (doc.notes as Raw[]).filter((n) => staff.has(String(n.admin_id)) && people.has(String(n.customer)));
+  const former = new Set<string>();
+  for (const c of doc.conversations as Raw[]) {
+    c.tags = only(c.tags, tags);
+    c.author = person(c.author);
+    if (c.assignee) c.assignee = person(c.assignee);
+    for (const p of (c.parts as Raw[]) ?? []) {
+      p.author = person(p.author);
+      if (p.assigned_to) p.assigned_to = person(p.assigned_to);
+    }
+    const named = [...(c.customers as string[]), ...[c.author, ...((c.parts as Raw[]) ?? []).map((p) => p.author)].filter((a) => ['user', 'lead'].includes(String(obj(a).type))).map((a) => String(obj(a).id))];
+    for (const id of named) if (!people.has(id)) former.add(id);
+  }
+  doc.former_customers = [...former];
+  return doc;
+}
+
 /** The fixture document of what was read; the app answers to `token` only. */
 export function toFixture(read: Read, appId: string, token: string): FixtureOut {
   const people = new Set([...read.users, ...read.leads].map((c) => String(c.id)));
-  return {
+  return keepKnown({
     app: { id: appId, name: appId, tokens: [token], api_version: '1.4' },
     admins: read.admins.filter((a) => a.type !== 'team').map((a) => ({ id: String(a.id), name: String(a.name ?? ''), email: String(a.email ?? ''), away_mode_enabled: bool(a.away_mode_enabled), away_mode_reassign: bool(a.away_mode_reassign) })),
     teams: read.admins.filter((a) => a.type === 'team').map((t) => ({ id: String(t.id), name: String(t.name ?? ''), admin_ids: ((t.admin_ids as unknown[] | undefined) ?? []).map(String) })),
@@ -141,5 +183,5 @@ export function toFixture(read: Read, appId: string, token: string): FixtureOut 
     events: read.events
       .filter((e) => people.has(String(e.intercom_user_id)))
       .map((e) => ({ id: String(e.id), customer_id: String(e.intercom_user_id), event_name: String(e.event_name), created_at: time(e.created_at, 0), metadata: obj(e.metadata) })),
-  };
+  }, people);
 }

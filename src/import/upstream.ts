@@ -8,6 +8,8 @@ export const API_VERSION = '1.4';
 const MAX_ATTEMPTS = 8;
 /** The longest wait for a rate-limit window, whatever the headers say. */
 const MAX_WAIT_MS = 60_000;
+/** One request's answer, head and body, must come within this. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface UpstreamOptions {
   from: string;
@@ -39,24 +41,32 @@ export class Upstream {
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
-  /** GET a path (or an absolute URL the upstream gave, such as pages.next) as JSON. */
+  /**
+   * GET a path, or an absolute URL the upstream gave (pages.next) on its own origin only: the token
+   * goes to no other host.
+   */
   async get<T>(pathOrUrl: string): Promise<T> {
     const url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${this.base}${pathOrUrl}`;
+    if (new URL(url).origin !== new URL(this.base).origin) throw new ImportError(`the upstream's link ${url.slice(0, 200)} leaves ${new URL(this.base).origin}: refused, the token goes to no other host`);
     for (let attempt = 1; ; attempt++) {
       let res: Response;
+      let text: string;
       try {
-        res = await fetch(url, { headers: { authorization: `Bearer ${this.options.token}`, accept: 'application/json', 'intercom-version': API_VERSION } });
+        res = await fetch(url, { headers: { authorization: `Bearer ${this.options.token}`, accept: 'application/json', 'intercom-version': API_VERSION }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        text = await res.text();
       } catch (err) {
-        if (attempt >= MAX_ATTEMPTS) throw new ImportError(`${url}: ${(err as Error).message}`);
-        await this.sleep(250 * 2 ** attempt);
+        const why = (err as Error).message;
+        if (attempt >= MAX_ATTEMPTS) throw new ImportError(`${url}: ${why}`);
+        const wait = 250 * 2 ** attempt;
+        this.options.say(`${why}: trying again in ${(wait / 1000).toFixed(1)} s`);
+        await this.sleep(wait);
         continue;
       }
       this.requests++;
-      const text = await res.text();
-      if (res.status === 429) {
-        if (attempt >= MAX_ATTEMPTS) throw new ImportError(`${url}: still rate limited after ${MAX_ATTEMPTS} attempts`);
-        const wait = windowWaitMs(res) ?? 1000 * 2 ** Math.min(attempt, 5);
-        this.options.say(`rate limited (429): waiting ${(wait / 1000).toFixed(1)} s`);
+      if (res.status === 429 || res.status >= 500) {
+        if (attempt >= MAX_ATTEMPTS) throw new ImportError(`${url}: still ${res.status} after ${MAX_ATTEMPTS} attempts`);
+        const wait = (res.status === 429 ? windowWaitMs(res) : undefined) ?? 1000 * 2 ** Math.min(attempt, 5);
+        this.options.say(`${res.status === 429 ? 'rate limited (429)' : `the upstream answered ${res.status}`}: waiting ${(wait / 1000).toFixed(1)} s`);
         await this.sleep(wait);
         continue;
       }
