@@ -4,7 +4,6 @@
 
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
-import { createServer as createSecureServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
@@ -179,8 +178,11 @@ export function listen(
     ServerResponse: TurnResponse as typeof ServerResponse,
   };
   const { tls } = options;
+  // node:https (and tls under it) only when asked for: loading it costs a plain start ~5 ms. Taken
+  // from the built-ins, not imported: the single executable runs no dynamic import.
+  const secure = tls ? (process.getBuiltinModule('node:https') as typeof import('node:https')).createServer : undefined;
   // A TLS handshake gets the time a request head gets (Node's default is 120 s).
-  const make = tls ? (listener: Parameters<typeof createServer>[1]) => createSecureServer({ ...serverOptions, ...tls, handshakeTimeout: limits.headersTimeoutMs }, listener) : (listener: Parameters<typeof createServer>[1]) => createServer(serverOptions, listener);
+  const make = secure && tls ? (listener: Parameters<typeof createServer>[1]) => secure({ ...serverOptions, ...tls, handshakeTimeout: limits.headersTimeoutMs }, listener) : (listener: Parameters<typeof createServer>[1]) => createServer(serverOptions, listener);
   const server: Server = make(
     (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket;
