@@ -1,6 +1,6 @@
 // Process entry: read the configuration, build the store, listen. Nothing else lives here.
 
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
 import { DataDir } from './data-dir.js';
@@ -12,6 +12,7 @@ import { Clock } from './core/clock.js';
 import { listen, RESERVED_DESCRIPTORS } from './server.js';
 import { createStore } from './setup.js';
 import { seedProgressPrinter } from './seed-progress-log.js';
+import { writeWhole } from './write-whole.js';
 import { runImport } from './import/command.js';
 import { assetKey, EMBEDDED } from './shipped.js';
 import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls.js';
@@ -183,12 +184,9 @@ async function saveOrSay(store: Store, dir: string): Promise<boolean> {
  * it; a path that cannot be written stops the start like a bad option.
  */
 function writeReadyFile(path: string, ready: { url: string; port: number; pid: number; ca_file?: string }): void {
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, `${JSON.stringify(ready)}\n`);
-    renameSync(temporary, path);
+    writeWhole(path, `${JSON.stringify(ready)}\n`);
   } catch (err) {
-    rmSync(temporary, { force: true });
     throw new ConfigError(`--ready-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}: cannot write it`);
   }
 }

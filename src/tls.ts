@@ -4,7 +4,8 @@
 // own X509Certificate; only making a certificate loads the library (tls-ca.ts).
 
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeWhole } from './write-whole.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -99,17 +100,7 @@ function keyMatches(cert: X509Certificate, keyFile: string): boolean {
 }
 
 /** Written whole or not at all; private keys readable by their owner only. */
-function writeAtomically(file: string, text: string, secret: boolean): void {
-  // Two containers sharing the directory may both be pid 1.
-  const temporary = `${file}.${process.pid}.${Math.floor(performance.now() * 1000)}.tmp`;
-  try {
-    writeFileSync(temporary, text, { mode: secret ? 0o600 : 0o644 });
-    renameSync(temporary, file);
-  } catch (err) {
-    rmSync(temporary, { force: true });
-    throw err;
-  }
-}
+const writeAtomically = (file: string, text: string, secret: boolean): void => writeWhole(file, text, secret ? 0o600 : 0o644);
 
 /** The kept CA and certificate, when both can serve as they are. */
 function kept(dir: string, now: number): { ca: X509Certificate | undefined; material: TlsMaterial | undefined } {

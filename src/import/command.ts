@@ -3,11 +3,11 @@
 // file that --fixtures DIR loads. The one command that contacts a host, and only the one named.
 
 import { randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
 import { parseFixture } from '../fixtures/validate.js';
 import { FixtureError } from '../store/fixture-doc.js';
 import { Store } from '../store/store.js';
 import { Clock } from '../core/clock.js';
+import { writeWhole } from '../write-whole.js';
 import { Anonymizer } from './anonymize.js';
 import { forgetPartial, readWorkspace } from './read.js';
 import { toFixture } from './to-fixture.js';
@@ -100,9 +100,7 @@ export async function runImport(argv: readonly string[], env: NodeJS.ProcessEnv,
     // the store builds the app), before it is written.
     const input = parseFixture(JSON.parse(JSON.stringify(doc)));
     new Store({ seed: 1, clock: new Clock(), fixtures: [{ input }] });
-    const temporary = `${args.out}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(doc, null, 2)}\n`);
-    renameSync(temporary, args.out);
+    writeWhole(args.out, `${JSON.stringify(doc, null, 2)}\n`);
     forgetPartial(partialFile);
     say(`wrote ${args.out}: app "${args.appId}", ${read.users.length} users, ${read.leads.length} leads, ${read.companies.length} companies, ${read.conversations.length} conversations, ${read.notes.length} notes, ${read.events.length} events (${up.requests} requests)`);
     if (args.appToken === undefined) say(`the app answers to the token ${appToken} (choose one with --app-token)`);

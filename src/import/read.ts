@@ -4,7 +4,8 @@
 // an interrupted import resumes after the last finished phase (a scroll cannot be resumed: the
 // API lets its cursor expire).
 
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { writeWhole } from '../write-whole.js';
 import { createHash } from 'node:crypto';
 import { ImportError, type Upstream } from './upstream.js';
 
@@ -122,9 +123,7 @@ export async function readWorkspace(up: Upstream, token: string, partialFile: st
     const items = await READERS[phase](up, partial.phases, progress);
     partial.phases[phase] = items;
     say(`${phase}: ${items.length.toLocaleString('en')}`);
-    const temporary = `${partialFile}.tmp`;
-    writeFileSync(temporary, JSON.stringify(partial));
-    renameSync(temporary, partialFile);
+    writeWhole(partialFile, JSON.stringify(partial));
   }
   return partial.phases as Read;
 }
