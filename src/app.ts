@@ -7,13 +7,13 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError, apiError } from './core/errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { mountDocs } from './http/docs.js';
-import { mountConsole } from './admin/ui.js';
+import { mountConsole } from './console/ui.js';
 import { checkUrlLength, createHandler, splitUrl } from './http/pipeline.js';
 import { errorResponse, httpDate } from './http/respond.js';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS, installDelivery, type WebhookHosts } from './http/webhook-delivery.js';
-import { ROUTES } from './routes/index.js';
-import { pathPattern, type Method, type RouteDef } from './routes/route.js';
-import type { Store } from './store/store.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, installDelivery, type WebhookHosts } from './resources/subscriptions/delivery.js';
+import { ROUTES } from './resources/index.js';
+import { pathPattern, type Method, type RouteDef } from './http/route.js';
+import type { Store } from './engine/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
 import { foldSlashes } from './http/slashes.js';
@@ -30,7 +30,7 @@ export interface AppOptions {
   routes?: readonly RouteDef[];
   /** When set, /__admin answers only requests carrying it in X-Admin-Token. */
   adminToken?: string;
-  /** Where the live console's bundle is (default: dist/console of the package, see admin/ui.ts). */
+  /** Where the live console's bundle is (default: dist/console of the package, see console/ui.ts). */
   consoleDir?: string;
   /** Where webhooks may go: loopback addresses (default) or any host (--webhook-hosts any). */
   webhookHosts?: WebhookHosts;

@@ -27,7 +27,7 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
  * pattern that is no longer in its file fails the build rather than the executable.
  */
 const REWRITES: Record<string, [string, string][]> = {
-  'store/faker.js': [["requireHere('@faker-js/faker/locale/en')", "require('@faker-js/faker/locale/en')"]],
+  'fixtures/faker.js': [["requireHere('@faker-js/faker/locale/en')", "require('@faker-js/faker/locale/en')"]],
   'schemas/validate.js': [
     ['requireHere(`./${file}`)', "({ 'validators.plain.cjs': () => require('./validators.plain.cjs'), 'validators.coercing.cjs': () => require('./validators.coercing.cjs') })[file]()"],
     ["requireHere('ajv/dist/2020.js')", "require('ajv/dist/2020.js')"],

@@ -8,9 +8,9 @@ import { DEFAULT_SEED } from './core/random.js';
 import { EXPANSION_CACHE_DIR, expansionKey } from './fixtures/expansion-cache.js';
 import { DEFAULT_FIXTURES_DIR } from './fixtures/files.js';
 import { parseFixture } from './fixtures/validate.js';
-import { expandFixture } from './store/expand.js';
-import { createFaker } from './store/faker.js';
-import { REFERENCE_TIME } from './store/normalize.js';
+import { expandFixture } from './fixtures/expand.js';
+import { createFaker } from './fixtures/faker.js';
+import { REFERENCE_TIME } from './fixtures/normalize.js';
 
 if (EXPANSION_CACHE_DIR === undefined) throw new Error('run the built script (node dist/src/build-fixture-cache.js)');
 rmSync(EXPANSION_CACHE_DIR, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 // A CommonJS module whose module.exports is the function, with itself as .default.
 import standalone from 'ajv/dist/standalone/index.js';
 import { fixtureSchema } from './fixtures/schema.js';
-import { ROUTES } from './routes/index.js';
+import { ROUTES } from './resources/index.js';
 import { paramsObject, type Schema } from './schemas/json-schema.js';
 import { AJV_OPTIONS, COERCING_OPTIONS, PRECOMPILED_FILES, validatorKey } from './schemas/validate.js';
 

@@ -1,8 +1,8 @@
 // A typed client of the control plane, for test runners talking to a mock over HTTP.
 
-import type { FixtureDocument, FixtureInput } from './store/fixture-doc.js';
-import type { Fault, FaultSpec } from './store/faults.js';
-import type { JournalEntry, JournalFilter } from './store/journal.js';
+import type { FixtureDocument, FixtureInput } from './fixtures/fixture-doc.js';
+import type { Fault, FaultSpec } from './admin/fault-rules.js';
+import type { JournalEntry, JournalFilter } from './admin/journal-log.js';
 import type { ContractReportBody } from './admin/report.js';
 
 /** Which app a per-app call is about: its id, or one of its tokens (a `test_` token provisions it). */

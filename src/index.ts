@@ -16,11 +16,11 @@ import { writeWhole } from './write-whole.js';
 import { runImport } from './import/command.js';
 import { assetKey, EMBEDDED } from './shipped.js';
 import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls.js';
-import type { Store } from './store/store.js';
-import { FixtureError } from './store/fixture-doc.js';
+import type { Store } from './engine/store.js';
+import { FixtureError } from './fixtures/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
-import { ROUTES } from './routes/index.js';
-import { defaultWebhookHosts, type WebhookHosts } from './http/webhook-targets.js';
+import { ROUTES } from './resources/index.js';
+import { defaultWebhookHosts, type WebhookHosts } from './resources/subscriptions/targets.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 

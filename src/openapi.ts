@@ -4,9 +4,9 @@
 import { OpenApiBuilder, type HeaderObject, type OpenAPIObject, type OperationObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
 import { ERROR_STATUS, wireCode, type ErrorCode } from './core/errors.js';
 import { DEFAULT_API_VERSION, inRange, VERSION_CHANGES, versionsIn, type ApiVersion } from './core/versions.js';
-import { EXAMPLES } from './routes/examples.js';
-import { ROUTES } from './routes/index.js';
-import { APP_SCOPE_ERRORS, type RouteDef } from './routes/route.js';
+import { EXAMPLES } from './resources/examples.js';
+import { ROUTES } from './resources/index.js';
+import { APP_SCOPE_ERRORS, type RouteDef } from './http/route.js';
 import { COMPONENTS } from './schemas/components.js';
 import { ref, type Schema } from './schemas/json-schema.js';
 

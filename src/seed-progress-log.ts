@@ -1,7 +1,7 @@
 // What the CLI prints while a big seed runs (at start-up, POST /__admin/seed, a --watch reload):
 // where it stands, at most one line a second, so a seed that is quick prints nothing.
 
-import type { Progress } from './core/steps.js';
+import type { Progress } from './engine/steps.js';
 
 /** The least time between two progress lines of one seed. */
 export const PROGRESS_EVERY_MS = 1000;

@@ -52,7 +52,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
 
 /**
  * Descriptors kept free of connections: the listening socket, stdio, webhook deliveries in flight
- * (http/webhook-delivery.ts caps them at 64), --data-dir files and the lock.
+ * (resources/subscriptions/delivery.ts caps them at 64), --data-dir files and the lock.
  */
 export const RESERVED_DESCRIPTORS = 128;
 

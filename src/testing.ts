@@ -1,14 +1,14 @@
 // Starting and stopping the mock from a test runner, without a subprocess.
 
-import type { WebhookHosts } from './http/webhook-delivery.js';
-import { defaultWebhookHosts } from './http/webhook-targets.js';
+import type { WebhookHosts } from './resources/subscriptions/delivery.js';
+import { defaultWebhookHosts } from './resources/subscriptions/targets.js';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import { Clock } from './core/clock.js';
 import { ControlClient } from './control-client.js';
 import { listen } from './server.js';
 import { createStore, type StoreSetup } from './setup.js';
-import type { Store } from './store/store.js';
+import type { Store } from './engine/store.js';
 
 export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
   /** 0 (default) picks a free port. */

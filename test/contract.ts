@@ -5,8 +5,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIObject, ResponseObject } from 'openapi3-ts/oas31';
 import { buildDocument } from '../src/openapi.js';
-import { ROUTES } from '../src/routes/index.js';
-import { pathPattern, type RouteDef } from '../src/routes/route.js';
+import { ROUTES } from '../src/resources/index.js';
+import { pathPattern, type RouteDef } from '../src/http/route.js';
 
 const DOC_ID = 'https://mock.invalid/openapi.json';
 let state: { doc: OpenAPIObject; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined;

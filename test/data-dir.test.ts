@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDir } from '../src/data-dir.js';
 import { Clock } from '../src/core/clock.js';
-import { FixtureError } from '../src/store/fixture-doc.js';
+import { FixtureError } from '../src/fixtures/fixture-doc.js';
 import { mock, stateText, type TestMock } from './helpers.js';
 import { BUILT, runCli, waitFor, type Spawned } from './real.js';
 

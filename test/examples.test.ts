@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { DataDir } from '../src/data-dir.js';
 import type { OperationObject, ParameterObject, RequestBodyObject } from 'openapi3-ts/oas31';
 import { buildDocument } from '../src/openapi.js';
-import { EXAMPLE_PREREQUISITES, EXAMPLES } from '../src/routes/examples.js';
-import { ROUTES } from '../src/routes/index.js';
-import type { RouteDef } from '../src/routes/route.js';
+import { EXAMPLE_PREREQUISITES, EXAMPLES } from '../src/resources/examples.js';
+import { ROUTES } from '../src/resources/index.js';
+import type { RouteDef } from '../src/http/route.js';
 import { mock, type TestMock } from './helpers.js';
 
 const doc = buildDocument();

@@ -1,8 +1,8 @@
 // The webhook feeds recounted from their entries, for the tests that check the running tally
-// (src/store/webhook-feeds.ts) against it: a walk of every entry, which the mock itself never needs.
+// (src/resources/subscriptions/feeds.ts) against it: a walk of every entry, which the mock itself never needs.
 
-import type { AppState } from '../src/store/app-state.js';
-import { entryBytes } from '../src/store/webhook-bytes.js';
+import type { AppState } from '../src/engine/app-state.js';
+import { entryBytes } from '../src/resources/subscriptions/bytes.js';
 
 /** The feeds' bytes and entries recounted, and the entries the app-wide log holds. */
 export function recountFeeds(app: AppState): { bytes: number; entries: number; logged: number } {

@@ -4,9 +4,9 @@
 import { expect } from 'vitest';
 import { createApp, type AppOptions } from '../src/app.js';
 import { Clock } from '../src/core/clock.js';
-import { REFERENCE_TIME } from '../src/store/normalize.js';
+import { REFERENCE_TIME } from '../src/fixtures/normalize.js';
 import { createStore, type StoreSetup } from '../src/setup.js';
-import type { Store } from '../src/store/store.js';
+import type { Store } from '../src/engine/store.js';
 import { checkContract } from './contract.js';
 
 /** Tests start one day after the fixtures' reference time, on a frozen clock aligned to a window. */

@@ -3,7 +3,7 @@
 // with docs/reference.md. `npx tsx test/query-parameters.ts` prints it.
 
 import { pathToFileURL } from 'node:url';
-import { ROUTES } from '../src/routes/index.js';
+import { ROUTES } from '../src/resources/index.js';
 
 export function queryParameterTable(): string {
   const rows = ROUTES.filter((r) => r.scope === 'app').map((r) => {

@@ -1,16 +1,16 @@
 // The console's calls to the control plane, typed from the server's own answer builders (type-only
 // imports: nothing of the server is bundled). Every call sends X-Admin-Token when one was given.
 
-import type { appSummary } from '../src/admin/ui-apps.js';
-import type { conversationSummary, threadHead, threadPart } from '../src/admin/ui-conversations.js';
-import type { bulkJobSummary } from '../src/admin/ui-jobs.js';
-import type { EventMetadata } from '../src/store/events.js';
-import type { companySummary, customerSummary } from '../src/admin/ui-records.js';
-import type { Delivery, DeliveryAttempt } from '../src/admin/ui-webhooks.js';
-import type { Fault } from '../src/store/faults.js';
-import type { JournalEntry } from '../src/store/journal.js';
-import type { Company, Customer } from '../src/store/types.js';
-import type { SeedProgress } from '../src/store/seeds-in-progress.js';
+import type { appSummary } from '../src/console/apps.js';
+import type { conversationSummary, threadHead, threadPart } from '../src/console/conversations.js';
+import type { bulkJobSummary } from '../src/console/jobs.js';
+import type { EventMetadata } from '../src/resources/events/rules.js';
+import type { companySummary, customerSummary } from '../src/console/records.js';
+import type { Delivery, DeliveryAttempt } from '../src/console/webhooks.js';
+import type { Fault } from '../src/admin/fault-rules.js';
+import type { JournalEntry } from '../src/admin/journal-log.js';
+import type { Company, Customer } from '../src/engine/types.js';
+import type { SeedProgress } from '../src/engine/seeds-in-progress.js';
 
 export type AppSummary = ReturnType<typeof appSummary>;
 export type CustomerSummary = ReturnType<typeof customerSummary>;

@@ -4,12 +4,12 @@
 
 import { apiError, missing, notFound } from '../core/errors.js';
 import { normalTagName } from '../core/normal-text.js';
-import { publisher } from '../http/webhook-emit.js';
-import { adminRoute } from '../routes/route.js';
+import { publisher } from '../resources/subscriptions/emit.js';
+import { adminRoute } from '../http/route.js';
 import { obj, openObj, str } from '../schemas/json-schema.js';
 import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { appQuery, CONTROL_TAG, requireApp } from './target.js';
-import { checkStoreRoomForTag } from '../store/tags.js';
+import { checkStoreRoomForTag } from '../resources/tags/rules.js';
 
 const tagRef = obj({ type: str({ enum: ['tag'] }), id: str(), name: str() }, ['type', 'id', 'name']);
 

@@ -1,9 +1,9 @@
 // Fault injection over HTTP: latency, errors, a forced 429 and dropped rate-limit headers.
 
 import { apiError, CODE_FOR_STATUS, ERROR_STATUS, notFound, type ErrorCode } from '../core/errors.js';
-import { adminRoute } from '../routes/route.js';
+import { adminRoute } from '../http/route.js';
 import { arr, bool, int, num, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
-import { MAX_FAULTS_PER_SCOPE, type FaultSpec } from '../store/faults.js';
+import { MAX_FAULTS_PER_SCOPE, type FaultSpec } from './fault-rules.js';
 import { appQuery, CONTROL_TAG } from './target.js';
 
 const specProps: Record<string, Schema> = {

@@ -1,10 +1,10 @@
 // The request journal over HTTP: list, count and clear what the apps were asked.
 
 import { apiError } from '../core/errors.js';
-import { adminRoute, type AdminInput } from '../routes/route.js';
+import { adminRoute, type AdminInput } from '../http/route.js';
 import { arr, bool, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
 import { WARNING_CODES } from '../core/warnings.js';
-import { count, query, type Journal, type JournalFilter } from '../store/journal.js';
+import { count, query, type Journal, type JournalFilter } from './journal-log.js';
 import { appParam, CONTROL_TAG, targets } from './target.js';
 
 const filterProps = {

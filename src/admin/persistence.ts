@@ -1,7 +1,7 @@
 // POST /__admin/save: writes every app's state to --data-dir now (data-dir.ts does the writing).
 
 import { apiError } from '../core/errors.js';
-import { adminRoute } from '../routes/route.js';
+import { adminRoute } from '../http/route.js';
 import { arr, obj, str } from '../schemas/json-schema.js';
 import { CONTROL_TAG } from './target.js';
 

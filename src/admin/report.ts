@@ -1,11 +1,11 @@
 // The contract report over HTTP: per API operation, what a run's requests called and got, the
-// warnings they caused, and the operations they never touched (store/contract-report.ts).
+// warnings they caused, and the operations they never touched (admin/contract-report.ts).
 
 import { apiError } from '../core/errors.js';
-import { adminRoute, type AdminInput, type RouteDef } from '../routes/route.js';
+import { adminRoute, type AdminInput, type RouteDef } from '../http/route.js';
 import { arr, int, nullable, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
-import type { OperationTally } from '../store/contract-report.js';
-import type { Store } from '../store/store.js';
+import type { OperationTally } from './contract-report.js';
+import type { Store } from '../engine/store.js';
 import { appParam, CONTROL_TAG } from './target.js';
 
 const counts: Schema = { type: 'object', additionalProperties: int({ minimum: 0 }) };

@@ -4,13 +4,13 @@
 import { tagConversationPart } from './conversation-tags.js';
 import { apiError, missing } from '../core/errors.js';
 import { fixtureSchema } from '../fixtures/schema.js';
-import { adminRoute } from '../routes/route.js';
+import { adminRoute } from '../http/route.js';
 import { unixTime } from '../schemas/fields.js';
 import { arr, bool, int, num, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
-import type { AppState } from '../store/app-state.js';
-import { FixtureError, type FixtureInput } from '../store/fixture-doc.js';
-import { runDueJobs } from '../store/jobs.js';
-import { exportState } from '../store/base.js';
+import type { AppState } from '../engine/app-state.js';
+import { FixtureError, type FixtureInput } from '../fixtures/fixture-doc.js';
+import { runDueJobs } from '../engine/jobs.js';
+import { exportState } from '../fixtures/base.js';
 import { JsonPieces } from '../views/json-text.js';
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp, seedingSchema, targets } from './target.js';
@@ -18,7 +18,7 @@ import { FAULT_ROUTES } from './faults.js';
 import { save } from './persistence.js';
 import { JOURNAL_ROUTES } from './journal.js';
 import { SNAPSHOT_ROUTES } from './snapshots.js';
-import { CONSOLE_ROUTES } from './ui.js';
+import { CONSOLE_ROUTES } from '../console/ui.js';
 
 const TAG = CONTROL_TAG;
 

@@ -2,9 +2,9 @@
 // copies only what the app changed since its seeded base.
 
 import { apiError, notFound } from '../core/errors.js';
-import { adminRoute } from '../routes/route.js';
+import { adminRoute } from '../http/route.js';
 import { arr, int, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
-import { snapshotBytes } from '../store/byte-budget.js';
+import { snapshotBytes } from '../engine/byte-budget.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp } from './target.js';
 
 const name = str({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });

@@ -1,9 +1,9 @@
 // Shared pieces of the control plane's per-app routes.
 
 import { missing } from '../core/errors.js';
-import type { AdminInput } from '../routes/route.js';
+import type { AdminInput } from '../http/route.js';
 import { arr, int, obj, oneOfStrings, openObj, str } from '../schemas/json-schema.js';
-import type { AppState, IdsMode } from '../store/app-state.js';
+import type { AppState, IdsMode } from '../engine/app-state.js';
 
 export const CONTROL_TAG = 'Control plane';
 

@@ -1,6 +1,6 @@
 // The API versions the mock serves, as data: which exist, which one an app gets when nothing names
 // one, how a request picks one, and the table of what each version changed (surface §18). Routes
-// carry a version range (routes/route.ts), views a per-version reshaping (views/versions.ts); both
+// carry a version range (http/route.ts), views a per-version reshaping (views/versions.ts); both
 // read this module, so no handler tests a version.
 
 import { ApiError, apiError } from './errors.js';

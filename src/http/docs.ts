@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ApiError } from '../core/errors.js';
-import { CONSOLE_PATH, CONSOLE_PATHS } from '../admin/ui.js';
+import { CONSOLE_PATH, CONSOLE_PATHS } from '../console/ui.js';
 import { packageVersion } from '../version.js';
 import { invalidVersion, isApiVersion, SERVED_VERSIONS, type ApiVersion } from '../core/versions.js';
 import { errorResponse, httpDate } from './respond.js';

@@ -6,7 +6,7 @@
 // without those headers (curl, test suites in any language, the library API) pass both.
 
 import { isIP } from 'node:net';
-import { isLoopbackAddress } from './webhook-targets.js';
+import { isLoopbackAddress } from '../resources/subscriptions/targets.js';
 import { apiError, type ApiError } from '../core/errors.js';
 
 export interface GuardOptions {

@@ -4,14 +4,14 @@
 
 import type { IncomingMessage } from 'node:http';
 import { ApiError, apiError, wireCode, type ErrorItem } from '../core/errors.js';
-import { routedPath, type AdminInput, type AppInput, type AppRoute, type AdminRoute, type RequestInput, type RouteDef, type RouteResult } from '../routes/route.js';
+import { routedPath, type AdminInput, type AppInput, type AppRoute, type AdminRoute, type RequestInput, type RouteDef, type RouteResult } from './route.js';
 import { parseQuery } from '../core/query-string.js';
 import { paramsObject } from '../schemas/json-schema.js';
 import { MAX_PROBLEMS, validate } from '../schemas/validate.js';
-import type { AppState } from '../store/app-state.js';
+import type { AppState } from '../engine/app-state.js';
 import { inRange, requestVersion, VERSION_HEADER, versionUnavailable, type ApiVersion } from '../core/versions.js';
 import { checkVersionedRequest, versionedResult } from '../views/versions.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../engine/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';
@@ -21,7 +21,7 @@ import { RequestWarnings, readFlag } from '../core/warnings.js';
 import { checkAdminWrite, type GuardOptions } from './origin-guard.js';
 import { originalPathOf } from './slashes.js';
 import { errorResponse, jsonResponse, type RateInfo } from './respond.js';
-import { publisher } from './webhook-emit.js';
+import { publisher } from '../resources/subscriptions/emit.js';
 
 export interface PipelineOptions {
   store: Store;
@@ -164,7 +164,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
     const route: AppRoute = def;
     const hasBody = route.method !== 'GET';
     // Reads never write, so only writes pay for the undo log.
-    // Only an app with subscriptions pays for reading what a write changed (http/webhook-emit.ts).
+    // Only an app with subscriptions pays for reading what a write changed (resources/subscriptions/emit.ts).
     const observe = (app: AppState) => (app.data.subscriptions.size > 0 ? publisher(app, store.now(), store.jobDelaySeconds) : undefined);
     const run = hasBody ? (input: AppInput) => input.app.transaction(() => route.handler(input), observe(input.app)) : route.handler;
     // A read answers synchronously (no promise to wait on); only a body or injected latency waits.

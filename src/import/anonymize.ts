@@ -6,7 +6,7 @@
 // the key the stand-ins say nothing of the originals. Ids, times and numbers stay as they were.
 
 import { createHmac } from 'node:crypto';
-import { createFaker, type Faker } from '../store/faker.js';
+import { createFaker, type Faker } from '../fixtures/faker.js';
 import type { FixtureOut } from './to-fixture.js';
 
 type Rec = Record<string, unknown>;

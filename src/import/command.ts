@@ -4,8 +4,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { parseFixture } from '../fixtures/validate.js';
-import { FixtureError } from '../store/fixture-doc.js';
-import { Store } from '../store/store.js';
+import { FixtureError } from '../fixtures/fixture-doc.js';
+import { Store } from '../engine/store.js';
 import { Clock } from '../core/clock.js';
 import { writeWhole } from '../write-whole.js';
 import { Anonymizer } from './anonymize.js';

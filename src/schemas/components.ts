@@ -1,11 +1,11 @@
 // Named schemas: the OpenAPI document lists these under components.schemas and refers to them by
 // $ref wherever a route uses the same schema object. Order here is the document's order.
 
-import { adminListSchema, adminSchema, teamSchema } from './admin.js';
+import { adminListSchema, adminSchema, teamSchema } from '../resources/admins/shapes.js';
 import { customAttributesSchema, errorListSchema, pagesSchema, tagListSchema, tagSchema } from './common.js';
-import { companySchema } from './company.js';
-import { conversationListSchema, conversationSchema, customersListSchema, partSchema } from './conversation.js';
-import { countResponseSchema } from './count.js';
+import { companySchema } from '../resources/companies/shapes.js';
+import { conversationListSchema, conversationSchema, customersListSchema, partSchema } from '../resources/conversations/shapes.js';
+import { countResponseSchema } from '../resources/counts/shapes.js';
 import {
   contactListSchema,
   customerSchema,
@@ -15,12 +15,12 @@ import {
   userOrLeadSchema,
   userSchema,
   visitorSchema,
-} from './customer.js';
-import { dataAttributeListSchema, dataAttributeSchema } from './data-attribute.js';
-import { eventListSchema, eventSchema, eventSummarySchema } from './event.js';
-import { jobErrorFeedSchema, jobSchema } from './job.js';
+} from '../resources/customers/shapes.js';
+import { dataAttributeListSchema, dataAttributeSchema } from '../resources/data-attributes/shapes.js';
+import { eventListSchema, eventSchema, eventSummarySchema } from '../resources/events/shapes.js';
+import { jobErrorFeedSchema, jobSchema } from '../resources/jobs/shapes.js';
 import type { Schema } from './json-schema.js';
-import { companyListSchema, segmentListSchema, segmentSchema } from './segment.js';
+import { companyListSchema, segmentListSchema, segmentSchema } from '../resources/segments/shapes.js';
 
 export const COMPONENTS: ReadonlyArray<readonly [string, Schema]> = [
   ['Error', errorListSchema],

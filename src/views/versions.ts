@@ -5,7 +5,7 @@
 
 import { apiError, invalid } from '../core/errors.js';
 import { ATTRIBUTE_WRITES, attributeNameRule, HIDES_ARCHIVED_ATTRIBUTES, inRange, VERSIONED_QUERY_PARAMETERS, type ApiVersion, type VersionRange } from '../core/versions.js';
-import type { AppInput, RouteResult } from '../routes/route.js';
+import type { AppInput, RouteResult } from '../http/route.js';
 import { jsonText } from './json-text.js';
 
 type Json = Record<string, unknown>;
@@ -118,7 +118,7 @@ export function checkVersionedRequest(operationId: string, version: ApiVersion, 
   checkNewNames(input.body.custom_attributes, model === 'company' ? companyAttributes : dataAttributes, 'custom_attributes', rule, version);
   if (model !== 'customer' || !Array.isArray(input.body.companies)) return;
   (input.body.companies as unknown[]).forEach((company, i) => {
-    // A removal creates nothing: its attributes are ignored by the write (store/companies.ts).
+    // A removal creates nothing: its attributes are ignored by the write (resources/companies/rules.ts).
     if ((company as Json).remove === true) return;
     checkNewNames((company as Json).custom_attributes, companyAttributes, `companies[${i}].custom_attributes`, rule, version);
   });

@@ -21,7 +21,7 @@ import { Socket } from 'node:net';
 import type { Hono } from 'hono';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { bareApp } from './bare-hono.js';
 import { flag, main, median, numberOption, option } from './lib.js';
 import { ADA, DEMO_TOKEN } from './lib.js';

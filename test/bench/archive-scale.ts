@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { median } from './lib.js';
 
 export interface ArchiveScaleRow {

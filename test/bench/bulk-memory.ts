@@ -1,4 +1,4 @@
-// Pending bulk items under the byte budget (store/byte-budget.ts): `npx tsx test/bench/bulk-memory.ts
+// Pending bulk items under the byte budget (engine/byte-budget.ts): `npx tsx test/bench/bulk-memory.ts
 // [--apps N]`; `bulkMemory()` returns the figures to test/bench/run.ts.
 //
 // Provisioned apps each submit the biggest tasks a client can (100 items of ~10,000 characters,
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { DEFAULT_BYTE_BUDGETS } from '../../src/store/byte-budget.js';
+import { DEFAULT_BYTE_BUDGETS } from '../../src/engine/byte-budget.js';
 import { fullGc } from './full-gc.js';
 
 export interface BulkMemoryFigures {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { pairedRow, timedGet, type PairedRow } from './paired-pages.js';
 
 export const CONVERSATION_SIZES = { small: 100, big: 10_000 } as const;

@@ -1,4 +1,4 @@
-// Backdated events and bare `before=<ms>` cursors (store/events.ts skip list): `npx tsx
+// Backdated events and bare `before=<ms>` cursors (resources/events/rules.ts skip list): `npx tsx
 // test/bench/event-backdate.ts`; `eventBackdate()` returns the rows to test/bench/run.ts.
 //
 // One person holding 10 vs 100,000 events (seeded), in process through app.fetch: the median of
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { eventWork } from '../../src/store/events.js';
+import { eventWork } from '../../src/resources/events/rules.js';
 
 const NOW = 1_700_000_000;
 const ADA = '5714dd359a3fd47136000001';

@@ -9,7 +9,7 @@
 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { main, median, numberOption, option } from './lib.js';
 import { DEMO_TOKEN } from './lib.js';
 import { eventWrites } from './scenarios.js';
@@ -26,7 +26,7 @@ const events = numberOption('--events', 3 * cap, 2, 10_000_000);
 async function tree(name: string, root: string, bodies: readonly unknown[]): Promise<Tree> {
   const file = (path: string) => pathToFileURL(resolve(root, `dist/src/${path}.js`)).href;
   const { createStore } = (await import(file('setup'))) as typeof import('../../src/setup.js');
-  const { submitEvent } = (await import(file('store/events'))) as typeof import('../../src/store/events.js');
+  const { submitEvent } = (await import(file('resources/events/rules'))) as typeof import('../../src/resources/events/rules.js');
   type Input = Parameters<typeof submitEvent>[1];
   return {
     name,

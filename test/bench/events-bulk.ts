@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { bearer, DEMO_TOKEN, flag, fmt, main, median } from './lib.js';
 
 const quick = flag('--quick');

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { pairedRow, timedGet, type PairedRow } from './paired-pages.js';
 
 export const SIZES = { small: 100, big: 100_000 } as const;

@@ -1,5 +1,5 @@
 // Customer data, company data, conversation texts and snapshots under their byte budgets
-// (store/byte-budget.ts, store/record-bytes.ts): `npx tsx test/bench/record-memory.ts [--apps N]`;
+// (engine/byte-budget.ts, engine/record-bytes.ts): `npx tsx test/bench/record-memory.ts [--apps N]`;
 // `recordMemory()` returns the figures.
 //
 // Provisioned apps each send the biggest writes a client can (a user or company with 250 custom
@@ -10,7 +10,7 @@
 // assertions.
 
 import { pathToFileURL } from 'node:url';
-import type { BudgetKind } from '../../src/store/byte-budget.js';
+import type { BudgetKind } from '../../src/engine/byte-budget.js';
 import { fullGc } from './full-gc.js';
 import { inProcessRig } from './in-process-rig.js';
 

@@ -39,7 +39,7 @@ import {
   type LoadSpec,
   type Server,
 } from './lib.js';
-import { CUSTOMER_JSON_CACHE_SIZE } from '../../src/views/customer-json.js';
+import { CUSTOMER_JSON_CACHE_SIZE } from '../../src/resources/customers/view-json.js';
 import { boundedUserWrites, captureBodies, scenarios, seedLimitedApp, userWrites } from './scenarios.js';
 import { MAX_PAGED_RECORDS } from '../../src/core/pagination.js';
 import { journalMemory } from './journal-memory.js';

@@ -2,7 +2,7 @@
 // and the bare Hono floor with exactly the same requests; the floor answers the JSON captured from
 // the mock (see bare-hono.ts).
 
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { ACME, ADA, bearer, call, callOk, DEMO_TOKEN, LONG_CONVERSATION, type LoadSpec, type Server } from './lib.js';
 
 /** An app whose limit allows 1 operation per 10 s: past the first, every request is the 429 path. */

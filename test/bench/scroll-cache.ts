@@ -13,9 +13,9 @@ import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import type { AppState } from '../../src/store/app-state.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
-import { scrollPage } from '../../src/store/scroll.js';
+import type { AppState } from '../../src/engine/app-state.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
+import { scrollPage } from '../../src/resources/scroll/rules.js';
 import { main, median, option } from './lib.js';
 
 await main(async () => {

@@ -16,8 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
-import { SCROLL_IDLE_SECONDS } from '../../src/store/scroll.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
+import { SCROLL_IDLE_SECONDS } from '../../src/resources/scroll/rules.js';
 
 export interface ScrollScale {
   customers: { small: number; big: number };

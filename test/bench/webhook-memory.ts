@@ -1,4 +1,4 @@
-// Webhook feeds and queued deliveries under their byte limits (store/webhook-bytes.ts):
+// Webhook feeds and queued deliveries under their byte limits (resources/subscriptions/bytes.ts):
 // `npx tsx test/bench/webhook-memory.ts [--apps N] [--users N]`; `webhookMemory()` returns the figures.
 //
 // Provisioned apps each subscribe 5 times to a loopback receiver that answers every delivery 500
@@ -12,7 +12,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { webhookBytes } from '../../src/store/byte-budget.js';
+import { webhookBytes } from '../../src/engine/byte-budget.js';
 import { fullGc } from './full-gc.js';
 import { inProcessRig } from './in-process-rig.js';
 

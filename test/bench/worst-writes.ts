@@ -21,7 +21,7 @@ import {
   MAX_TAG_TARGETS,
 } from '../../src/schemas/fields.js';
 import { createStore } from '../../src/setup.js';
-import { REFERENCE_TIME } from '../../src/store/normalize.js';
+import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const TARGET_MS = 50;

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { ROUTES } from '../../src/routes/index.js';
+import { ROUTES } from '../../src/resources/index.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createStore } from '../../src/setup.js';
 import { chromiumAvailable, launchChromium, warnIfMissing } from './chromium.js';

@@ -3,7 +3,7 @@
 // segments list/find, the user counts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALPHA, BETA, BETA_2, CATALOG, SEG_C, SEG_U, TOKEN, U1, U2, U3 } from '../http/catalog-fixture.js';
+import { ALPHA, BETA, BETA_2, CATALOG, SEG_C, SEG_U, TOKEN, U1, U2, U3 } from '../resources/customers/catalog-fixture.js';
 import { officialClientMock, type OfficialClientMock } from './official.js';
 
 const ids = (list: { id: string }[]) => list.map((r) => r.id);

@@ -31,7 +31,7 @@ describe('official Node client: the customer lifecycle', () => {
     expect((await c.users.requestPermanentDeletion(ADA)).body).toEqual({ id: 1 });
     expect((await c.users.requestPermanentDeletionByParams({ id: GRACE })).body).toEqual({ id: 2 });
     // The client looks the email up first and posts the id it finds: 1.0 answers the one user. (Under
-    // 1.1 the lookup is a user.list and the client posts {}: test/http/users-archive.test.ts.)
+    // 1.1 the lookup is a user.list and the client posts {}: test/resources/users/users-archive.test.ts.)
     expect((await c.users.requestPermanentDeletionByParams({ email: 'linus@example.com' })).body).toEqual({ id: 3 });
     await expect(c.users.find({ id: ADA })).rejects.toMatchObject({ statusCode: 404 });
     await expect(c.users.find({ email: 'linus@example.com' })).rejects.toMatchObject({ statusCode: 404, message: 'User Not Found' });

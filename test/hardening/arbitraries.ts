@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import type { RouteDef } from '../../src/routes/route.js';
+import type { RouteDef } from '../../src/http/route.js';
 import type { Schema } from '../../src/schemas/json-schema.js';
 
 // --- JSON as text -------------------------------------------------------------------------------

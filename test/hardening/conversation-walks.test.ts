@@ -4,9 +4,9 @@
 // bounded by the scope, not by the 3000 conversations the app holds.
 
 import { describe, expect, it } from 'vitest';
-import { buildWork } from '../../src/store/conversation-index.js';
-import { partTimesWork } from '../../src/views/conversation.js';
-import type { FixtureInput } from '../../src/store/fixture-doc.js';
+import { buildWork } from '../../src/resources/conversations/order.js';
+import { partTimesWork } from '../../src/resources/conversations/view.js';
+import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
 import { mock, type TestMock } from '../helpers.js';
 
 const N = 3000;

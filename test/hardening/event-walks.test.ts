@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventWork, levelOf, setLevelKey } from '../../src/store/events.js';
+import { eventWork, levelOf, setLevelKey } from '../../src/resources/events/rules.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 import { ROOT } from '../real.js';
 
@@ -19,7 +19,7 @@ function busyApp(limit = 10_000): TestMock {
   return m;
 }
 
-// A descent of the skip levels (store/events.ts): about 4 reads a level, 10 levels; a walk read
+// A descent of the skip levels (resources/events/rules.ts): about 4 reads a level, 10 levels; a walk read
 // half the person's events (1,500 here) before.
 const LOG_READS = 60;
 
@@ -162,7 +162,7 @@ describe('the skip levels are keyed by a secret of the process', () => {
   });
 
   it('each process draws its own key', () => {
-    const draw = () => execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/store/events.js'))}); process.stdout.write(String(m.setLevelKey(0)));`], { encoding: 'utf8' });
+    const draw = () => execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/resources/events/rules.js'))}); process.stdout.write(String(m.setLevelKey(0)));`], { encoding: 'utf8' });
     const keys = [draw(), draw(), draw()];
     for (const key of keys) expect(key).toMatch(/^\d+$/);
     expect(new Set(keys).size).toBe(3);

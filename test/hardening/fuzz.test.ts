@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, wireCode, type ErrorCode } from '../../src/core/errors.js';
-import { ROUTES } from '../../src/routes/index.js';
+import { ROUTES } from '../../src/resources/index.js';
 import { errorCodes, mock, type CallResult, type TestMock } from '../helpers.js';
 import { hostileKey, junkString, requestArb, type FuzzRequest } from './arbitraries.js';
 

@@ -3,7 +3,7 @@
 // ?app=A never touch B.
 
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/routes/index.js';
+import { ROUTES } from '../../src/resources/index.js';
 import { errorCodes, mock, type CallResult, type TestMock } from '../helpers.js';
 
 interface AppSide {

@@ -4,7 +4,7 @@
 // records' lists. A scan per item (the quadratic paths of issue 12) exceeds it a hundred times over.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FixtureInput } from '../../src/store/fixture-doc.js';
+import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
 import { checkContract } from '../contract.js';
 import { mock, type TestMock } from '../helpers.js';
 

@@ -3,11 +3,11 @@
 // stay bounded by the page, not by the 3000 records the app holds.
 
 import { describe, expect, it } from 'vitest';
-import { CustomerOrder } from '../../src/store/customer-order.js';
-import type { FixtureInput } from '../../src/store/fixture-doc.js';
-import { sliceWork } from '../../src/store/join-log.js';
-import { SortedIndex } from '../../src/store/sorted-index.js';
-import type { Customer } from '../../src/store/types.js';
+import { CustomerOrder } from '../../src/resources/customers/order.js';
+import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
+import { sliceWork } from '../../src/engine/join-log.js';
+import { SortedIndex } from '../../src/engine/sorted-index.js';
+import type { Customer } from '../../src/engine/types.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
 
 const N = 3000;

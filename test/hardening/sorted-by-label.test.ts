@@ -4,8 +4,8 @@
 // not by the 1000 holders; answers are compared with an app that never built the index.
 
 import { describe, expect, it, vi } from 'vitest';
-import type { FixtureInput } from '../../src/store/fixture-doc.js';
-import { SortedIndex } from '../../src/store/sorted-index.js';
+import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
+import { SortedIndex } from '../../src/engine/sorted-index.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 const N = 1000;

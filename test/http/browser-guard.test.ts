@@ -4,7 +4,7 @@
 // The same rules against a real browser are in test/browser/drive-by.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/routes/index.js';
+import { ROUTES } from '../../src/resources/index.js';
 import { errorCodes, mock, stateText, type TestMock } from '../helpers.js';
 
 const ADMIN_WRITES = ROUTES.filter((r) => r.scope === 'admin' && r.method !== 'GET');

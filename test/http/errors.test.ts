@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoute } from '../../src/routes/route.js';
-import { ROUTES } from '../../src/routes/index.js';
+import { appRoute } from '../../src/http/route.js';
+import { ROUTES } from '../../src/resources/index.js';
 import { obj } from '../../src/schemas/json-schema.js';
 import { errorCodes, mock } from '../helpers.js';
 

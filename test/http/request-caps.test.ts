@@ -10,7 +10,7 @@ import {
   MAX_CUSTOM_ATTRIBUTES,
   MAX_TAG_TARGETS,
 } from '../../src/schemas/fields.js';
-import type { FixtureInput } from '../../src/store/fixture-doc.js';
+import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
 import { ADA, GROUP } from '../fixture-ids.js';
 import { expectRejected, mock, type TestMock } from '../helpers.js';
 

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../../src/core/versions.js';
-import { MAX_ACTIVITY_LOGS } from '../../src/store/activity-logs.js';
+import { MAX_ACTIVITY_LOGS } from '../../src/resources/admins/activity-logs.js';
 import { errorCodes, expectRejected, mock, stateText, TEST_NOW, type TestMock } from '../helpers.js';
 
 const at = (version: ApiVersion) => ({ 'intercom-version': version });

@@ -3,8 +3,8 @@
 // parameters dropped, DELETE identifiers from the query or a JSON body, and page links that work.
 
 import { describe, expect, it } from 'vitest';
-import { appRoute, type AppRoute } from '../../src/routes/route.js';
-import { ROUTES } from '../../src/routes/index.js';
+import { appRoute, type AppRoute } from '../../src/http/route.js';
+import { ROUTES } from '../../src/resources/index.js';
 import { arr, obj, str } from '../../src/schemas/json-schema.js';
 import { ACME, ADA, GROUP, LEAD } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText } from '../helpers.js';

@@ -1,0 +1,63 @@
+// Who holds each tag and segment (and each company name), kept by the same writes that store the
+// records, so a list filtered by tag or segment, a tag deletion and a lookup by company name read
+// only the holders, never the app. One pair of join-log maps (join-log.ts) serves every kind:
+// keys are `<kind>:<label>:<id>`, a customer's kind being its type, so GET /users?tag_id= reads the
+// users holding the tag and no one else, in the order they got it.
+
+import { join, joinedCount, joinedSlice, leave, type JoinMaps } from './join-log.js';
+import type { Listing } from '../core/pagination.js';
+import { assigneeKey } from '../resources/conversations/state.js';
+import type { Company, Conversation, Customer, CustomerType } from './types.js';
+
+export type HolderKind = CustomerType | 'company' | 'conversation' | 'people';
+/**
+ * t: a tag id, s: a segment id, n: a company name as stored, a: a conversation's assignee
+ * (conversation-state.ts), c: a company id (its users and leads, kind `people`).
+ */
+export type Label = 't' | 's' | 'n' | 'a' | 'c';
+
+export const holderKey = (kind: HolderKind, label: Label, id: string): string => `${kind}:${label}:${id}`;
+
+/** Every key a record holds. */
+export function customerKeys(c: Customer): string[] {
+  const keys = [...c.tags.map((t) => holderKey(c.type, 't', t)), ...c.segments.map((s) => holderKey(c.type, 's', s))];
+  // A company's users and leads in the order they became its people, so a page of them skips no visitors.
+  if (c.type !== 'visitor') for (const co of c.companies) keys.push(holderKey('people', 'c', co));
+  return keys;
+}
+
+export function companyKeys(c: Company): string[] {
+  return [...c.tags.map((t) => holderKey('company', 't', t)), ...c.segments.map((s) => holderKey('company', 's', s)), holderKey('company', 'n', c.name)];
+}
+
+export function conversationKeys(c: Conversation): string[] {
+  return [...c.tags.map((t) => holderKey('conversation', 't', t)), holderKey('conversation', 'a', assigneeKey(c.assignee))];
+}
+
+/** Moves `id` from the keys it held to those it holds now: O(keys changed), whatever the keys hold. */
+export function syncHolder(maps: JoinMaps, id: string, before: readonly string[], after: readonly string[]): void {
+  const was = new Set(before);
+  const is = new Set(after);
+  for (const key of was) if (!is.has(key)) leave(maps, key, id);
+  for (const key of is) if (!was.has(key)) join(maps, key, id);
+}
+
+/** Whether a write changed what a customer holds (lists are replaced, never mutated). */
+export const customerKeysChanged = (prev: Customer | undefined, next: Customer): boolean =>
+  prev === undefined || prev.type !== next.type || prev.tags !== next.tags || prev.segments !== next.segments || prev.companies !== next.companies;
+
+export const companyKeysChanged = (prev: Company | undefined, next: Company): boolean =>
+  prev === undefined || prev.tags !== next.tags || prev.segments !== next.segments || prev.name !== next.name;
+
+/** The holders of `key`, in the order they got it: the count is the log's, a page reads up to its end. */
+export function holders<T>(maps: JoinMaps, key: string, read: (id: string) => T): Listing<T> {
+  return {
+    total: joinedCount(maps, key),
+    slice: (start, end) => joinedSlice(maps, key, start, end, () => true, true).map(read),
+  };
+}
+
+/** The ids of every holder of `key` (for a deletion or a sort that must see them all). */
+export function allHolders(maps: JoinMaps, key: string): string[] {
+  return joinedSlice(maps, key, 0, Number.POSITIVE_INFINITY, () => true, true);
+}

@@ -1,0 +1,53 @@
+// AppState.transaction's contract for what no route reaches today: every store write queues its
+// job last, so no request both queues a job and is then refused. The unit still promises it: a
+// refused write takes back the jobs it queued, and once it ends the maps stop recording.
+
+import { describe, expect, it } from 'vitest';
+import type { CowMap } from '../../src/engine/cow.js';
+import { createStore } from '../../src/setup.js';
+import { COLLECTION_NAMES, type AppState } from '../../src/engine/app-state.js';
+import { enqueueEnrichment } from '../../src/engine/jobs.js';
+import { ADA, GRACE } from '../fixture-ids.js';
+
+function demo(): AppState {
+  const app = createStore().appForToken('demo-token');
+  if (!app) throw new Error('no demo app');
+  return app;
+}
+
+const recording = (app: AppState) => COLLECTION_NAMES.filter((name) => (app.data[name] as CowMap<unknown>).undo !== null);
+
+describe('AppState.transaction', () => {
+  it('takes back the jobs a refused write queued, and keeps the ones queued before', () => {
+    const app = demo();
+    app.transaction(() => enqueueEnrichment(app, ADA, 100));
+    const before = [...app.jobs];
+    const counter = app.counters.job;
+    expect(before.at(-1)).toMatchObject({ kind: 'enrich_customer', customer_id: ADA, id: counter - 1 });
+    expect(() =>
+      app.transaction(() => {
+        enqueueEnrichment(app, GRACE, 50);
+        enqueueEnrichment(app, GRACE, 200);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(app.jobs).toEqual(before);
+    // What the refused write drew stays drawn: the request sequence, replayed, draws the same ids.
+    expect(app.counters.job).toBe(counter + 2);
+  });
+
+  it('stops recording writes once the write stands or is refused', () => {
+    const app = demo();
+    expect(recording(app)).toEqual([]);
+    app.transaction(() => app.data.tallies.set('probe', 1));
+    expect(recording(app)).toEqual([]);
+    expect(() =>
+      app.transaction(() => {
+        app.data.tallies.set('probe', 2);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(recording(app)).toEqual([]);
+    expect(app.data.tallies.get('probe')).toBe(1);
+  });
+});
