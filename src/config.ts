@@ -65,7 +65,7 @@ export interface Config {
   logQueries: boolean;
   /** Reload fixture files when they change (fixture-watch.ts). */
   watch: boolean;
-  /** Serve HTTPS with a local CA's certificate for localhost and 127.0.0.1, made once and kept (tls.ts). */
+  /** Serve HTTPS with a local CA's certificate for localhost and 127.0.0.1, made once and kept (tls/credentials.ts). */
   tls: boolean;
   /** Serve HTTPS with this certificate chain (PEM) and tlsKey. */
   tlsCert: string | undefined;

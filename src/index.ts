@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import { createApp } from './app.js';
 import { ConfigError, parseConfig, USAGE } from './config.js';
-import { DataDir } from './data-dir.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { DataDir } from './data-dir/state-files.js';
+import { lockDataDir } from './data-dir/lock.js';
 import { watchFixtures } from './fixture-watch.js';
 import { DEFAULT_FIXTURES_DIR } from './fixtures/files.js';
 import { packageVersion } from './version.js';
@@ -15,7 +15,7 @@ import { seedProgressPrinter } from './seed-progress-log.js';
 import { writeWhole } from './write-whole.js';
 import { runImport } from './import/command.js';
 import { assetKey, EMBEDDED } from './shipped.js';
-import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls.js';
+import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls/credentials.js';
 import type { Store } from './engine/store.js';
 import { FixtureError } from './fixtures/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   // Taken before anything in the directory is read or cleaned: another process's temporary files are its own.
   const lock = dataDir ? lockDataDir(dataDir.dir, (line) => process.stderr.write(`messaging-api-mock: ${line}\n`)) : undefined;
   const loaded = dataDir?.load() ?? [];
-  // A process that lost the lock to another writes nothing more (data-dir-lock.ts).
+  // A process that lost the lock to another writes nothing more (data-dir/lock.ts).
   if (dataDir) store.saver = () => (lock?.lost() ? Promise.reject(new Error('this process lost the --data-dir lock to another')) : dataDir.save());
   const webhookHosts = config.webhookHosts ?? defaultWebhookHosts(config.host);
   const app = createApp({

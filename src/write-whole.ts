@@ -1,6 +1,6 @@
 // A small file written whole or not at all: to a temporary name beside it, then renamed, so a
 // reader never sees half of it; the temporary file goes if the write fails. (--data-dir's saves
-// also fsync, in data-dir.ts.)
+// also fsync, in data-dir/state-files.ts.)
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 

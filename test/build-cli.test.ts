@@ -30,7 +30,7 @@ describe('the bundled entry\'s build', () => {
       expect(first.filter((f) => /^chunk-\w+\.js$/.test(f))).toHaveLength(2);
       expect(first.filter((f) => /^openapi-\w+\.js$/.test(f))).toHaveLength(1);
       // --tls's certificate maker, loaded only when it has to make one.
-      expect(first.filter((f) => /^tls-ca-\w+\.js$/.test(f))).toHaveLength(1);
+      expect(first.filter((f) => /^local-ca-\w+\.js$/.test(f))).toHaveLength(1);
       // As if the last build had named other chunks (a source changed since): they stay one build more.
       writeFileSync(join(dir, '.outputs.json'), JSON.stringify(['index.js', 'openapi-LAST.js']));
       writeFileSync(join(dir, 'openapi-LAST.js'), '');

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDir } from '../src/data-dir.js';
+import { DataDir } from '../src/data-dir/state-files.js';
 import { Clock } from '../src/core/clock.js';
 import { FixtureError } from '../src/fixtures/fixture-doc.js';
 import { mock, stateText, type TestMock } from './helpers.js';

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDir } from '../src/data-dir.js';
+import { DataDir } from '../src/data-dir/state-files.js';
 import type { OperationObject, ParameterObject, RequestBodyObject } from 'openapi3-ts/oas31';
 import { buildDocument } from '../src/openapi.js';
 import { EXAMPLE_PREREQUISITES, EXAMPLES } from '../src/resources/examples.js';

@@ -55,6 +55,9 @@ describe('the packed tarball, installed in a consumer project', () => {
     expect(files.some((f) => f.startsWith('dist/src/schemas/validators.') && f.endsWith('.cjs'))).toBe(true);
     expect(files.some((f) => f.startsWith('dist/fixture-cache/'))).toBe(true);
     expect(files.filter((f) => /^(test|src|reports|\.ci)\/|\.map$|tsbuildinfo|\.test\./.test(f))).toEqual([]);
+    // What only people changing the mock read stays in the repository.
+    expect(files.filter((f) => /^docs\/(architecture|mutation)/.test(f))).toEqual([]);
+    expect(files).toContain('docs/reference.md');
     // The README's relative links (docs/…) lead somewhere in the installed package too.
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const linked = [...readme.matchAll(/\]\(((?![a-z]+:|#)[^)#\s]+)/g)].map((m) => m[1]!);

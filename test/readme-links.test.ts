@@ -67,8 +67,11 @@ describe('links in the README and docs/', () => {
     });
   }
 
-  it('the README, or the reference it links, links every file in docs/', () => {
-    const linked = new Set([...links('README.md'), ...links('docs/reference.md').map((l) => `docs/${l}`)].map((l) => l.split('#')[0]));
+  it('the README, or the reference it links, links every file in docs/ (or names the ones the package leaves out)', () => {
+    // docs/architecture.md and docs/mutation.md are for people changing the mock and do not ship,
+    // so the README names them as repository paths instead of linking them.
+    const named = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/`(docs\/[\w./-]+\.md)`/g)].map((m) => m[1]!);
+    const linked = new Set([...links('README.md'), ...links('docs/reference.md').map((l) => `docs/${l}`), ...named].map((l) => l.split('#')[0]));
     expect(DOCS.filter((f) => f !== 'README.md' && !linked.has(f))).toEqual([]);
   });
 });

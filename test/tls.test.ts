@@ -10,7 +10,7 @@ import { connect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localTls, RENEW_BEFORE_MS } from '../src/tls.js';
+import { localTls, RENEW_BEFORE_MS } from '../src/tls/credentials.js';
 import { BUILT, listeningUrl, spawnLogged, waitFor, type Spawned } from './real.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mock-tls-'));

@@ -1,4 +1,4 @@
-// POST /__admin/save: writes every app's state to --data-dir now (data-dir.ts does the writing).
+// POST /__admin/save: writes every app's state to --data-dir now (data-dir/state-files.ts does the writing).
 
 import { apiError } from '../core/errors.js';
 import { adminRoute } from '../http/route.js';

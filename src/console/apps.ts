@@ -5,7 +5,7 @@
 import { adminRoute } from '../http/route.js';
 import { arr, bool, int, nullable, obj, str, type Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../engine/app-state.js';
-import { nextJobDue, pendingJobs } from '../engine/jobs.js';
+import { nextJobDue, pendingJobs } from '../engine/job-queue.js';
 import { WINDOW_SECONDS, windowAllowance } from '../engine/rate-limit.js';
 import type { Store } from '../engine/store.js';
 import { CONTROL_TAG, seedingSchema } from '../admin/target.js';

@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
-import { DataDir } from '../../src/data-dir.js';
+import { DataDir } from '../../src/data-dir/state-files.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createStore } from '../../src/setup.js';
 import { buildConsole } from '../../ui/build.mjs';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CowMap } from '../../src/engine/cow.js';
 import { createStore } from '../../src/setup.js';
 import { COLLECTION_NAMES, type AppState } from '../../src/engine/app-state.js';
-import { enqueueEnrichment } from '../../src/engine/jobs.js';
+import { enqueueEnrichment } from '../../src/engine/job-queue.js';
 import { ADA, GRACE } from '../fixture-ids.js';
 
 function demo(): AppState {

@@ -121,7 +121,7 @@ describe('customer data', () => {
   });
 
   it('counts a state loaded from --data-dir over the fixtures as the API\'s writes counted it', async () => {
-    // What a restart does (data-dir.ts): the saved export becomes the app's state, the fixtures its base.
+    // What a restart does (data-dir/state-files.ts): the saved export becomes the app's state, the fixtures its base.
     const m = withRoom({ customers: 30_000 });
     await user(m, 'big-0');
     const saved = parseFixture(JSON.parse(await stateText(m)));

@@ -5,7 +5,8 @@
 import { apiError, invalid, missing } from '../../core/errors.js';
 import { MAX_CONVERSATION_CUSTOMERS } from '../../schemas/fields.js';
 import type { AppState } from '../../engine/app-state.js';
-import { emailOf, newAnonymous } from '../customers/rules.js';
+import { newAnonymous } from '../customers/rules.js';
+import { emailOf } from '../customers/identity-text.js';
 import type { Store } from '../../engine/store.js';
 import type { Attachment, Conversation, ConversationPart, Customer } from '../../engine/types.js';
 

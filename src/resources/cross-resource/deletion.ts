@@ -7,7 +7,8 @@
 import { missing, notFound } from '../../core/errors.js';
 import type { AppState } from '../../engine/app-state.js';
 import { dropArchived } from '../users/archive.js';
-import { findAnonymous, text } from '../customers/rules.js';
+import { findAnonymous } from '../customers/rules.js';
+import { text } from '../customers/identity-text.js';
 import { deleteNotesOf } from '../notes/rules.js';
 import type { Customer } from '../../engine/types.js';
 

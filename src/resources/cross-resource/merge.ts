@@ -3,8 +3,9 @@
 
 import { ApiError, missing } from '../../core/errors.js';
 import { mergeCustomAttributes } from '../customers/custom-attributes.js';
-import { emailOf, matchUser, text, type Identity } from '../customers/rules.js';
-import { enqueueEnrichment } from '../../engine/jobs.js';
+import { matchUser, type Identity } from '../customers/rules.js';
+import { emailOf, text } from '../customers/identity-text.js';
+import { enqueueEnrichment } from '../../engine/job-queue.js';
 import type { Store } from '../../engine/store.js';
 import type { AppState } from '../../engine/app-state.js';
 import { joined } from '../../engine/join-log.js';

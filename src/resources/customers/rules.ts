@@ -1,19 +1,19 @@
 // Customer rules shared by users, leads and visitors: one write path (validate everything, then
 // store), the POST /users lookup order of spec 4.5, and the read-back lists.
 
-import { ApiError, apiError, invalid, missing, notFound, type ErrorItem } from '../../core/errors.js';
-import { longerThan, normalEmail } from '../../core/normal-text.js';
+import { ApiError, apiError, missing, notFound, type ErrorItem } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
 import { hashSeed } from '../../core/random.js';
 import type { AppState } from '../../engine/app-state.js';
-import { MAX_SHORT_TEXT } from '../../schemas/fields.js';
 import { planCompanies, type CompanyInput, type CompanyPlan } from '../companies/rules.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
 import { holderKey, holders } from '../../engine/memberships.js';
 import { archivedMatch, restoreArchived } from '../users/archive.js';
-import { enqueueEnrichment } from '../../engine/jobs.js';
+import { enqueueEnrichment } from '../../engine/job-queue.js';
 import { copyCustomer, emptyCustomer } from '../../fixtures/normalize.js';
 import { pseudonym } from './pseudonym.js';
+import { emailOf, text } from './identity-text.js';
+import { normalEmail } from '../../core/normal-text.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
 
@@ -51,27 +51,6 @@ export type Identity = Partial<Pick<Customer, 'type' | 'anonymous' | 'user_id' |
 
 /** An existing record, or how to make a new one (called only once the write is known to be valid). */
 export type Target = Customer | (() => Customer);
-
-/** Empty text counts as not sent: it can neither identify a customer nor be an email. */
-export function text(value: string | null | undefined): string | undefined {
-  const sent = value ?? '';
-  return sent === '' ? undefined : sent;
-}
-
-/**
- * An email as stored (core/normal-text.ts), or undefined when none was sent (empty once trimmed).
- * Its length is checked on that stored form, which may be longer than what was sent (`İ`).
- */
-export function emailOf(value: string | null | undefined, field = 'email'): string | undefined {
-  const raw = text(value);
-  if (raw === undefined) return undefined;
-  const email = normalEmail(raw);
-  if (email === '') return undefined;
-  if (longerThan(email, MAX_SHORT_TEXT)) {
-    throw invalid(field, `${field} is longer than ${MAX_SHORT_TEXT} characters once trimmed, lower-cased and normalised (NFC).`);
-  }
-  return email;
-}
 
 /**
  * A customer's companies once `plans` apply in order (a company removed and named again joins last),

@@ -17,7 +17,7 @@ import { addBytes, keptBytes } from '../../engine/byte-budget.js';
 const listBytes = (list: readonly unknown[]): number => (list.length === 0 ? 0 : keptBytes(list));
 import { upsertUser, type CustomerInput } from '../customers/rules.js';
 import { submitEvent, type EventInput } from '../events/rules.js';
-import { enqueue } from '../../engine/jobs.js';
+import { enqueue } from '../../engine/job-queue.js';
 import type { Store } from '../../engine/store.js';
 
 export type BulkKind = 'user' | 'event';

@@ -14,7 +14,7 @@ import { paginate } from '../../core/pagination.js';
 import type { AppState } from '../../engine/app-state.js';
 import { tokenOwner } from '../admins/rules.js';
 import { addBytes } from '../../engine/byte-budget.js';
-import { emailOf, text } from '../customers/rules.js';
+import { emailOf, text } from '../customers/identity-text.js';
 import { join, joined, joinedCount, joinedSlice, leave, type JoinMaps } from '../../engine/join-log.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer, Note } from '../../engine/types.js';

@@ -29,7 +29,7 @@ export class DeliveryQueue {
   private readonly bySubscription = new Map<string, Set<WebhookJob>>();
   /** Steps of the transaction under way, newest last; null outside one. */
   private steps: Step[] | null = null;
-  /** Counts every change, so a caller can tell the queue changed (data-dir.ts). */
+  /** Counts every change, so a caller can tell the queue changed (data-dir/state-files.ts). */
   version = 0;
   /** What the queued deliveries keep (webhook-bytes.ts), moved by every add and remove, so a clone and a rollback carry it. */
   bytes = 0;

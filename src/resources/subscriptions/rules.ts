@@ -4,7 +4,7 @@
 
 import { apiError } from '../../core/errors.js';
 import type { AppState } from '../../engine/app-state.js';
-import { newJob } from '../../engine/jobs.js';
+import { newJob } from '../../engine/job-queue.js';
 import type { WebhookJob } from '../../engine/types.js';
 
 import { MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './limits.js';

@@ -6,7 +6,7 @@
 
 import { apiError, missing, notFound } from '../../core/errors.js';
 import type { AppState } from '../../engine/app-state.js';
-import { emailOf, text } from '../customers/rules.js';
+import { emailOf, text } from '../customers/identity-text.js';
 import { addBytes } from '../../engine/byte-budget.js';
 import { join, leave, type JoinMaps } from '../../engine/join-log.js';
 import { customerShare } from '../../engine/record-bytes.js';

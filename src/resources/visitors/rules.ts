@@ -4,7 +4,8 @@
 
 import { badChoice, missing } from '../../core/errors.js';
 import type { AppState } from '../../engine/app-state.js';
-import { anonymousProblems, emailOf, findAnonymous, text, write, type CustomerInput, type Identity } from '../customers/rules.js';
+import { anonymousProblems, findAnonymous, write, type CustomerInput, type Identity } from '../customers/rules.js';
+import { emailOf, text } from '../customers/identity-text.js';
 import { convertIntoUser } from '../cross-resource/merge.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer } from '../../engine/types.js';

@@ -1,4 +1,4 @@
-// The delivery queue's bookkeeping that no delivery order shows: the version data-dir.ts compares
+// The delivery queue's bookkeeping that no delivery order shows: the version data-dir/state-files.ts compares
 // to tell the queue changed, remove()'s answer for the job in the heap's last slot, and a copy's
 // per-subscription index (webhooks.ts reads it to drop a deleted subscription's deliveries).
 

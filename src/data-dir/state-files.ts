@@ -4,13 +4,13 @@
 
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError } from './config.js';
-import { parseFixture } from './fixtures/validate.js';
-import { COLLECTION_NAMES, type AppState, type StreamPosition } from './engine/app-state.js';
-import { exportState } from './fixtures/base.js';
-import { jsonChunks } from './core/json-chunks.js';
-import { FixtureError, type FixtureDocument } from './fixtures/fixture-doc.js';
-import type { SaveReport, Store } from './engine/store.js';
+import { ConfigError } from '../config.js';
+import { parseFixture } from '../fixtures/validate.js';
+import { COLLECTION_NAMES, type AppState, type StreamPosition } from '../engine/app-state.js';
+import { exportState } from '../fixtures/base.js';
+import { jsonChunks } from '../core/json-chunks.js';
+import { FixtureError, type FixtureDocument } from '../fixtures/fixture-doc.js';
+import type { SaveReport, Store } from '../engine/store.js';
 
 export const STATE_FORMAT = 'messaging-api-mock/app-state';
 export const STATE_VERSION = 1;

@@ -11,7 +11,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { ConfigError } from './config.js';
+import { ConfigError } from '../config.js';
 
 /**
  * A lock not refreshed for this long belongs to a process that is gone (or cannot reach the

@@ -1,11 +1,11 @@
 // What HTTPS serves with: the PEM files a user names (--tls-cert, --tls-key), or (--tls) a
 // certificate for localhost, 127.0.0.1 and ::1 issued by a local CA that is made once and kept, so a
 // client trusts the CA once and keeps trusting it across restarts. Reading and checking use Node's
-// own X509Certificate; only making a certificate loads the library (tls-ca.ts).
+// own X509Certificate; only making a certificate loads the library (tls/local-ca.ts).
 
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { writeWhole } from './write-whole.js';
+import { writeWhole } from '../write-whole.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -129,7 +129,7 @@ export async function localTls(dir: string, now = Date.now()): Promise<TlsMateri
     const again = kept(dir, now);
     if (again.material) return again.material;
     const caFile = join(dir, CA_FILE);
-    const { issueLocalCertificates } = await import('./tls-ca.js');
+    const { issueLocalCertificates } = await import('./local-ca.js');
     const existing = again.ca ? { cert: readFileSync(caFile, 'utf8'), key: readFileSync(join(dir, CA_KEY_FILE), 'utf8') } : undefined;
     const issued = await issueLocalCertificates(existing, new Date(now));
     if (!again.ca) {
