@@ -4,7 +4,6 @@
 import { OpenApiBuilder, type HeaderObject, type OpenAPIObject, type OperationObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
 import { ERROR_STATUS, wireCode, type ErrorCode } from './core/errors.js';
 import { DEFAULT_API_VERSION, inRange, VERSION_CHANGES, versionsIn, type ApiVersion } from './core/versions.js';
-import { EXAMPLES } from './resources/examples.js';
 import { ROUTES } from './resources/index.js';
 import { APP_SCOPE_ERRORS, type RouteDef } from './http/route.js';
 import { COMPONENTS } from './schemas/components.js';
@@ -116,7 +115,7 @@ const exampleOf = (value: unknown) => (value === undefined ? {} : { example: val
 
 function parameters(def: RouteDef): ParameterObject[] {
   const out: ParameterObject[] = [];
-  const examples = EXAMPLES[def.operationId];
+  const examples = def.examples;
   for (const [name, schema] of Object.entries(def.params ?? {})) {
     out.push({ name, in: 'path', required: true, schema: withRefs(schema, false), ...(schema.description ? { description: schema.description } : {}), ...exampleOf(examples?.params?.[name]) });
   }
@@ -152,7 +151,7 @@ function operation(def: RouteDef): OperationObject {
   };
   // Control-plane operations are the mock's own, in no API version.
   if (def.scope === 'app') op['x-api-versions'] = versionsIn(def.versions);
-  if (def.body) op.requestBody = { required: false, content: { 'application/json': { schema: withRefs(def.body, false), ...exampleOf(EXAMPLES[def.operationId]?.body) } } };
+  if (def.body) op.requestBody = { required: false, content: { 'application/json': { schema: withRefs(def.body, false), ...exampleOf(def.examples?.body) } } };
   return op;
 }
 

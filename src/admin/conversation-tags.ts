@@ -10,6 +10,7 @@ import { obj, openObj, str } from '../schemas/json-schema.js';
 import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { appQuery, CONTROL_TAG, requireApp } from './target.js';
 import { checkStoreRoomForTag } from '../resources/tags/rules.js';
+import { GROUP_CONVERSATION } from '../resources/demo-examples.js';
 
 const tagRef = obj({ type: str({ enum: ['tag'] }), id: str(), name: str() }, ['type', 'id', 'name']);
 
@@ -26,6 +27,7 @@ export const tagConversationPart = adminRoute({
   body: openObj({ name: str({ minLength: 1, maxLength: MAX_SHORT_TEXT, description: 'The tag name' }) }, ['name']),
   response: { status: 200, description: 'The tag', schema: tagRef },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  examples: { params: { id: GROUP_CONVERSATION, part_id: '1' }, query: { app: 'demo' }, body: { name: 'Refund' } },
   handler: ({ store, body, params, ...input }) => {
     const app = requireApp({ store, body, params, ...input });
     const now = store.now();

@@ -5,6 +5,7 @@ import { adminRoute } from '../http/route.js';
 import { arr, bool, int, num, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
 import { MAX_FAULTS_PER_SCOPE, type FaultSpec } from './fault-rules.js';
 import { appQuery, CONTROL_TAG } from './target.js';
+import { faultFilter } from '../resources/demo-examples.js';
 
 const specProps: Record<string, Schema> = {
   operation_id: str({ description: 'Only this operation' }),
@@ -34,6 +35,10 @@ export const addFault = adminRoute({
   body: obj(specProps),
   response: { status: 201, description: 'The fault', schema: faultSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'conflict'],
+  examples: {
+    query: faultFilter,
+    body: { operation_id: 'getUser', method: 'GET', path: '/users/{id}', latency_ms: 10, latency_max_ms: 20, error: 'service_unavailable', status: 503, rate_limit: false, drop_rate_limit_headers: false, count: 1, fraction: 1 },
+  },
   handler: ({ store, app, body }) => {
     const spec = body as FaultSpec;
     if (spec.status !== undefined) {
@@ -64,6 +69,7 @@ export const listFaults = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'The faults', schema: obj({ faults: arr(faultSchema) }, ['faults']) },
   errors: ['not_found', 'unauthorized'],
+  examples: { query: faultFilter },
   handler: ({ store, app }) => ({ body: { faults: store.faults.all(app?.id) } }),
 });
 
@@ -77,6 +83,7 @@ export const clearFaults = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'How many were removed', schema: obj({ removed: int({ minimum: 0 }) }, ['removed']) },
   errors: ['not_found', 'unauthorized'],
+  examples: { query: faultFilter },
   handler: ({ store, app }) => ({ body: { removed: store.faults.clear(app?.id) } }),
 });
 
@@ -91,6 +98,8 @@ export const deleteFault = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'Removed', schema: obj({ removed: int({ minimum: 0 }) }, ['removed']) },
   errors: ['not_found'],
+  examples: { params: { id: '1' }, query: faultFilter },
+  exampleAfter: 'adminAddFault',
   handler: ({ store, params, app }) => {
     if (!store.faults.remove(Number(params.id), app?.id)) throw notFound(`No fault ${String(params.id)}${app ? ` in app "${app.id}"` : ''}`);
     return { body: { removed: 1 } };

@@ -6,6 +6,7 @@ import { arr, bool, int, nullable, obj, oneOfStrings, openObj, str, type Schema 
 import { WARNING_CODES } from '../core/warnings.js';
 import { count, query, type Journal, type JournalFilter } from './journal-log.js';
 import { appParam, CONTROL_TAG, targets } from './target.js';
+import { faultFilter } from '../resources/demo-examples.js';
 
 const filterProps = {
   app: appParam,
@@ -69,6 +70,7 @@ export const listRequests = adminRoute({
   query: openObj(filterProps),
   response: { status: 200, description: 'Journal entries', schema: obj({ requests: arr(entrySchema) }, ['requests']) },
   errors: ['not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', method: 'GET', path: '/users', operationId: 'listUsers', status: 200, since: 1, limit: 50, warnings: true, warning: 'unknown_parameter' } },
   handler: (input) => ({ body: { requests: query(journalsOf(input), filterOf(input.query)) } }),
 });
 
@@ -83,6 +85,7 @@ export const countRequests = adminRoute({
   body: obj(filterProps),
   response: { status: 200, description: 'How many', schema: obj({ count: int({ minimum: 0 }) }, ['count']) },
   errors: ['not_found', 'unauthorized'],
+  examples: { query: faultFilter, body: { app: 'demo', method: 'POST', path: '/users', operationId: 'upsertUser', status: 200, since: 1, limit: 50, warnings: true, warning: 'unused_field' } },
   handler: (input) => {
     const named = input.body.app;
     const app = typeof named === 'string' ? input.store.app(named) : input.app;
@@ -101,6 +104,7 @@ export const clearRequests = adminRoute({
   query: openObj({ app: appParam }),
   response: { status: 200, description: 'Cleared', schema: obj({ cleared: int({ minimum: 0 }) }, ['cleared']) },
   errors: ['not_found', 'unauthorized'],
+  examples: { query: faultFilter },
   handler: (input) => {
     let cleared = 0;
     for (const j of journalsOf(input)) {

@@ -88,6 +88,7 @@ export function reportRoutes(api: readonly RouteDef[]): RouteDef[] {
       query: openObj({ app: appParam }),
       response: { status: 200, description: 'The report', schema: reportSchema },
       errors: ['not_found', 'unauthorized'],
+      examples: { query: { app: 'demo' } },
       handler: (input) => ({ body: contractReport(input.store, operations, appNamed(input)) }),
     }),
     adminRoute({
@@ -100,6 +101,7 @@ export function reportRoutes(api: readonly RouteDef[]): RouteDef[] {
       query: openObj({ app: appParam }),
       response: { status: 200, description: 'Cleared', schema: obj({ cleared: str() }, ['cleared']) },
       errors: ['not_found', 'unauthorized'],
+      examples: { query: { app: 'demo' } },
       handler: (input) => {
         const app = appNamed(input);
         if (app !== undefined && !input.store.app(app)) throw apiError('not_found', `No app "${app.slice(0, 100)}"`, 'app');

@@ -56,6 +56,7 @@ export const reset = adminRoute({
   query: openObj({ app: appParam, ids: idsParam }),
   response: { status: 200, description: 'The apps reset', schema: obj({ reset: arr(str()) }, ['reset']) },
   errors: ['not_found', 'unauthorized', 'parameter_invalid'],
+  examples: { query: { app: 'demo', ids: 'rewind' } },
   handler: ({ store, app, query }) => ({ body: { reset: store.reset(app?.id, idsMode(query)) } }),
 });
 
@@ -79,6 +80,26 @@ export const seed = adminRoute({
   },
   errors: ['parameter_invalid', 'parameter_not_found', 'bad_request', 'unsupported_media_type', 'request_too_large'],
   seedsItself: true,
+  examples: {
+    query: { mode: 'replace', ids: 'rewind' },
+    body: {
+      $schema: '/__admin/fixture.schema.json',
+      description: 'A small app seeded from the docs page',
+      app: { id: 'docs-example', name: 'Docs example', tokens: ['docs-example-token'], rate_limit_per_minute: 500, token_owners: { 'docs-example-token': '7001' } },
+      admins: [{ id: '7001', name: 'Dora Docs', email: 'dora@example.com' }],
+      teams: [{ id: '7101', name: 'Support', admin_ids: ['7001'] }],
+      segments: [{ id: '5714dd359a3fd47136007901', name: 'Active', person_type: 'user' }],
+      tags: [{ id: '7201', name: 'Seeded' }],
+      data_attributes: [{ name: 'plan_tier', data_type: 'string' }],
+      companies: [{ id: '5714dd359a3fd47136007301', company_id: 'docs-co', name: 'Docs Co' }],
+      customers: [{ id: '5714dd359a3fd47136007401', type: 'user', user_id: 'docs-1', email: 'docs@example.com', companies: ['5714dd359a3fd47136007301'], tags: ['7201'] }],
+      conversations: [],
+      jobs: [],
+      notes: [{ id: '7301', customer: '5714dd359a3fd47136007401', admin_id: '7001', body: '<p>Seeded from the docs page.</p>' }],
+      company_data_attributes: [{ name: 'region', data_type: 'string' }],
+      generate: { users: 10, leads: 2, visitors: 1, companies: 2, conversations: 2 },
+    },
+  },
   handler: async ({ store, query, body }) => {
     const mode = query.mode === 'merge' ? 'merge' : 'replace';
     let app: AppState;
@@ -114,6 +135,7 @@ export const state = adminRoute({
   response: { status: 200, description: 'The fixture document', schema: fixtureSchema },
   errors: ['parameter_not_found', 'not_found', 'unauthorized'],
   // In pieces: a full app's state is more text than one string may hold.
+  examples: { query: { app: 'demo' } },
   handler: (input) => ({ body: new JsonPieces(exportState(requireApp(input))) }),
 });
 
@@ -144,6 +166,7 @@ export const setClock = adminRoute({
   }),
   response: { status: 200, description: 'The clock after the change', schema: clockSchema },
   errors: ['parameter_invalid', 'parameter_not_found', 'bad_request', 'unsupported_media_type'],
+  examples: { body: { now: 1700000000, frozen: true } },
   handler: ({ store, body }) => {
     const { now, advance, frozen } = body as { now?: number; advance?: number; frozen?: boolean };
     if (now !== undefined && advance !== undefined) throw apiError('parameter_invalid', 'Send either now or advance, not both.', 'advance');
@@ -169,6 +192,7 @@ export const runJobs = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'How many jobs ran', schema: obj({ ran: int({ minimum: 0 }) }, ['ran']) },
   errors: ['not_found', 'unauthorized'],
+  examples: { query: { app: 'demo' } },
   handler: async (input) => {
     const ran = targets(input).reduce((sum, a) => sum + runDueJobs(a, Infinity, input.store), 0);
     await input.store.webhooks?.settled();

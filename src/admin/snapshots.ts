@@ -6,6 +6,7 @@ import { adminRoute } from '../http/route.js';
 import { arr, int, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
 import { snapshotBytes } from '../engine/byte-budget.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp } from './target.js';
+import { faultFilter } from '../resources/demo-examples.js';
 
 const name = str({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });
 const snapshotSchema: Schema = obj({ app: str(), name: str(), created_at: int() }, ['app', 'name', 'created_at']);
@@ -22,6 +23,7 @@ export const createSnapshot = adminRoute({
   body: obj({ name }, ['name']),
   response: { status: 201, description: 'The snapshot', schema: snapshotSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized', 'conflict', 'resource_limit_exceeded'],
+  examples: { query: faultFilter, body: { name: 'before-test' } },
   handler: (input) => {
     const app = requireApp(input);
     const snapshotName = String(input.body.name);
@@ -53,6 +55,7 @@ export const listSnapshots = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'The snapshots', schema: obj({ snapshots: arr(snapshotSchema) }, ['snapshots']) },
   errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  examples: { query: faultFilter },
   handler: (input) => {
     const app = requireApp(input);
     const snapshots = [...app.snapshots].map(([n, s]) => ({ app: app.id, name: n, created_at: s.created_at }));
@@ -72,6 +75,8 @@ export const restoreSnapshot = adminRoute({
   query: openObj({ app: appParam, ids: idsParam }),
   response: { status: 200, description: 'The snapshot restored', schema: snapshotSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { params: { name: 'before-test' }, query: { app: 'demo', ids: 'rewind' } },
+  exampleAfter: 'adminCreateSnapshot',
   handler: (input) => {
     const app = requireApp(input);
     const snapshotName = input.params.name ?? '';
@@ -93,6 +98,8 @@ export const deleteSnapshot = adminRoute({
   query: appQuery,
   response: { status: 200, description: 'Deleted', schema: obj({ deleted: str() }, ['deleted']) },
   errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  examples: { params: { name: 'before-test' }, query: faultFilter },
+  exampleAfter: 'adminCreateSnapshot',
   handler: (input) => {
     const app = requireApp(input);
     const snapshotName = input.params.name ?? '';

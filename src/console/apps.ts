@@ -97,6 +97,7 @@ export const listApps = adminRoute({
     ),
   },
   errors: ['not_found', 'unauthorized', 'parameter_invalid'],
+  examples: { query: { app: '', q: '', offset: 0, limit: 50 } },
   handler: ({ store, app, query }) => {
     const q = typeof query.q === 'string' ? query.q.toLowerCase() : '';
     // The named app itself: a GET naming an unseen test_ token shows the app it would provision, which the store does not hold.

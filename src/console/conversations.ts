@@ -12,6 +12,7 @@ import type { AppState } from '../engine/app-state.js';
 import type { Author, Conversation, ConversationPart } from '../engine/types.js';
 import { CONTROL_TAG, requireApp } from '../admin/target.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './paging.js';
+import { GROUP_CONVERSATION } from '../resources/demo-examples.js';
 
 const authorSchema: Schema = obj(
   { type: oneOfStrings(['admin', 'team', 'user', 'lead', 'bot', 'nobody_admin']), id: str(), name: nullable(str({ description: 'The admin\'s or team\'s name, or the customer\'s name or email' })) },
@@ -105,6 +106,7 @@ export const listConversationsForConsole = adminRoute({
     schema: obj({ conversations: arr(conversationSummarySchema), ...pageProps }, ['conversations', 'total', 'next_offset']),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const { offset, limit } = pageRequest(input.query);
@@ -171,6 +173,7 @@ export const getThread = adminRoute({
     ),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { params: { id: GROUP_CONVERSATION }, query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const c = app.data.conversations.get(input.params.id ?? '');

@@ -100,6 +100,7 @@ export const listBulkJobs = adminRoute({
   query: pagedQuery(),
   response: { status: 200, description: 'One page of bulk jobs', schema: obj({ jobs: arr(bulkJobSchema), ...pageProps }, ['jobs', 'total', 'next_offset']) },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const now = input.store.now();

@@ -14,6 +14,7 @@ import { personNotes } from '../resources/notes/rules.js';
 import type { Customer } from '../engine/types.js';
 import { appParam, CONTROL_TAG, requireApp } from '../admin/target.js';
 import { limitParam, pageOf, pageProps, pageRequest, pagedQuery, DEFAULT_CONSOLE_LIMIT } from './paging.js';
+import { ADA } from '../resources/demo-examples.js';
 
 const idParam = str({ maxLength: 64 });
 
@@ -46,6 +47,7 @@ export const listPersonNotes = adminRoute({
   query: pagedQuery(),
   response: { status: 200, description: 'One page of notes', schema: obj({ notes: arr(noteSchema), ...pageProps }, ['notes', 'total', 'next_offset']) },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { params: { id: ADA }, query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const person = personOf(app, input.params.id);
@@ -92,6 +94,7 @@ export const listPersonEvents = adminRoute({
     ),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { params: { id: ADA }, query: { app: 'demo', before: '', limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const person = personOf(app, input.params.id);

@@ -15,6 +15,7 @@ import type { Company, Conversation, Customer, CustomerType } from '../engine/ty
 import { appQuery, CONTROL_TAG, requireApp } from '../admin/target.js';
 import { conversationSummary, conversationSummarySchema } from './conversations.js';
 import { keysOf, pageOf, pageProps, pageRequest, pagedQuery, type PageRequest } from './paging.js';
+import { ACME, ADA, faultFilter } from '../resources/demo-examples.js';
 
 /** A name search reads at most this many customers per request and says where it stopped. */
 export const NAME_SCAN_BUDGET = 5000;
@@ -119,6 +120,7 @@ export const searchCustomers = adminRoute({
     ),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', type: 'user', email: '', user_id: '', name: 'ada', tag_id: '', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const q = input.query;
@@ -168,6 +170,7 @@ export const getCustomer = adminRoute({
     ),
   },
   errors: ['parameter_not_found', 'not_found', 'unauthorized'],
+  examples: { params: { id: ADA }, query: faultFilter },
   handler: (input) => {
     const app = requireApp(input);
     const c = app.data.customers.get(input.params.id ?? '');
@@ -220,6 +223,7 @@ export const listCompaniesForConsole = adminRoute({
   query: pagedQuery(),
   response: { status: 200, description: 'One page of companies', schema: obj({ companies: arr(companySummarySchema), ...pageProps }, ['companies', 'total', 'next_offset']) },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const companies = app.data.companies;
@@ -244,6 +248,7 @@ export const getCompany = adminRoute({
     schema: obj({ company: companySchema, members: obj({ customers: arr(customerSummarySchema), ...pageProps }, ['customers', 'total', 'next_offset']) }, ['company', 'members']),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { params: { id: ACME }, query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const company = app.data.companies.get(input.params.id ?? '');
@@ -267,6 +272,7 @@ export const listTagsForConsole = adminRoute({
     schema: obj({ tags: arr(named({ people: int({ minimum: 0 }), companies: int({ minimum: 0 }) })), ...pageProps }, ['tags', 'total', 'next_offset']),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const page = pageOf(keysOf(app.data.tags), pageRequest(input.query));
@@ -289,6 +295,7 @@ export const listSegmentsForConsole = adminRoute({
     schema: obj({ segments: arr(named({ person_type: oneOfStrings(['user', 'company']), count: int({ minimum: 0 }) })), ...pageProps }, ['segments', 'total', 'next_offset']),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', offset: 0, limit: 50 } },
   handler: (input) => {
     const app = requireApp(input);
     const page = pageOf(keysOf(app.data.segments), pageRequest(input.query));

@@ -33,6 +33,7 @@ export const tailRequests = adminRoute({
     schema: obj({ requests: arr(entrySchema), last_seq: int({ minimum: 0 }) }, ['requests', 'last_seq']),
   },
   errors: ['not_found', 'unauthorized', 'parameter_invalid'],
+  examples: { query: { app: 'demo', after: 0, limit: 50, method: '', path: '', operationId: '', status: 200, warnings: false } },
   handler: (input) => {
     const q = input.query;
     const after = typeof q.after === 'number' ? q.after : 0;

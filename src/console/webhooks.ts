@@ -121,6 +121,7 @@ export const listDeliveries = adminRoute({
     schema: obj({ deliveries: arr(deliverySchema), ...pageProps }, ['deliveries', 'total', 'next_offset']),
   },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'unauthorized'],
+  examples: { query: { app: 'demo', subscription: '', offset: 0, limit: 20 } },
   handler: (input) => {
     const app = requireApp(input);
     const sub = input.query.subscription;

@@ -42,6 +42,20 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
+/** What the docs page pre-fills for one operation: it answers 2xx without edits. */
+export interface RouteExamples {
+  params?: Record<string, string>;
+  /**
+   * Every query parameter. An empty string is an example left blank, which the docs page does
+   * not send: for a parameter that cannot be combined with one the example fills in
+   * (`tag_id` with `segment_id`, the company lookups with the company list).
+   */
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** The answer when it is not the operation's success status (an operation the API never had). */
+  status?: number;
+}
+
 export interface ResponseSpec {
   status: number;
   description: string;
@@ -68,6 +82,10 @@ interface RouteBase {
   errors: readonly ErrorCode[];
   /** The API versions that have this operation (default: all); others answer 400 intercom_version_invalid. */
   versions?: VersionRange;
+  /** What the docs page pre-fills: every path and query parameter and the body (resources/demo-examples.ts). */
+  examples?: RouteExamples;
+  /** The operation whose example makes what this one's acts on (a snapshot, a fault, a subscription). */
+  exampleAfter?: string;
 }
 
 export interface AppRoute extends RouteBase {

@@ -8,6 +8,7 @@ import { apiError } from '../../core/errors.js';
 import { paginate, pageRequestOf } from '../../core/pagination.js';
 import { adminListView, adminView, meView } from './view.js';
 import { appRoute } from '../../http/route.js';
+import { ADMIN } from '../demo-examples.js';
 
 const TAG = 'Admins';
 const id = { id: str({ description: 'The admin id' }) };
@@ -35,6 +36,7 @@ export const getAdmin = appRoute({
   params: id,
   response: { status: 200, description: 'The admin', schema: adminSchema },
   errors: ['admin_not_found'],
+  examples: { params: { id: ADMIN } },
   handler: ({ app, params }) => ({ body: adminView(app, requireAdmin(app, params.id ?? '')) }),
 });
 
@@ -67,6 +69,7 @@ export const setAdminAway = appRoute({
   body: awayBodySchema,
   response: { status: 200, description: 'The admin', schema: adminSchema },
   errors: ['admin_not_found', 'parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  examples: { params: { id: ADMIN }, body: { away_mode_enabled: true, away_mode_reassign: false } },
   handler: ({ store, app, params, body, token }) => ({
     body: adminView(app, setAwayMode(app, params.id ?? '', body.away_mode_enabled === true, body.away_mode_reassign === true, tokenOwner(app, token), store.now())),
   }),
@@ -96,6 +99,7 @@ export const listActivityLogs = appRoute({
   response: { status: 200, description: 'The activity log list', schema: activityLogListSchema },
   errors: ['parameter_not_found', 'parameter_invalid'],
   versions: { since: '1.2' },
+  examples: { query: { created_at_after: 1700000000, created_at_before: 2000000000, page: 1, per_page: 20 } },
   handler: (input) => {
     const { created_at_after, created_at_before } = input.query as { created_at_after: number; created_at_before?: number };
     const logs = activityLogsBetween(input.app, created_at_after, created_at_before ?? Number.MAX_SAFE_INTEGER);

@@ -26,6 +26,7 @@ export const getTeam = appRoute({
   params: { id: str({ description: 'The team id' }) },
   response: { status: 200, description: 'The team', schema: teamReadSchema },
   errors: ['team_not_found'],
+  examples: { params: { id: '1000001' } },
   handler: ({ app, params }) => ({ body: teamView(requireTeam(app, params.id ?? '')) }),
 });
 

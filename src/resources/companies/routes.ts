@@ -13,6 +13,7 @@ import { companyView } from './view.js';
 import { companyListView } from '../segments/view.js';
 import { userListView } from '../customers/view.js';
 import { appRoute, type AppInput } from '../../http/route.js';
+import { ACME } from '../demo-examples.js';
 
 function membersPage(input: AppInput, company: Company) {
   const members = companyMembers(input.app, company.id);
@@ -32,6 +33,7 @@ export const getCompany = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The company', schema: companySchema },
   errors: ['company_not_found'],
+  examples: { params: { id: ACME } },
   handler: ({ app, params }) => ({ body: companyView(app, requireCompany(app, params.id ?? '')) }),
 });
 
@@ -46,6 +48,7 @@ export const listCompanyUsers = appRoute({
   query: openObj(pagingQuery),
   response: { status: 200, description: 'The users and leads', schema: userListSchema },
   errors: ['company_not_found', 'parameter_invalid'],
+  examples: { params: { id: ACME }, query: { page: 1, per_page: 50 } },
   handler: (input) => ({ body: membersPage(input, requireCompany(input.app, input.params.id ?? '')) }),
 });
 
@@ -82,6 +85,7 @@ export const findCompany = appRoute({
   query: openObj({ company_id: str(), type: str({ description: 'user (or users), with company_id' }), name: str({ description: 'the exact company name' }), ...labelQuery, ...orderQuery, ...pagingQuery }),
   response: { status: 200, description: 'The company, its users with type=user, or the company list', schema: companyAnswer },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'company_not_found'],
+  examples: { query: { company_id: '', type: '', name: '', tag_id: '17516', segment_id: '', order: 'desc', page: 1, per_page: 50 } },
   handler: (input) => {
     const { company_id: companyId, type, name } = input.query as { company_id?: string; type?: string; name?: string };
     if (companyId === undefined) {
@@ -109,6 +113,7 @@ export const deleteCompany = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'Never answered', schema: companySchema },
   errors: ['not_found'],
+  examples: { params: { id: ACME }, status: 404 },
   handler: () => {
     throw notFound('The requested resource does not exist; check your path and try again');
   },
@@ -124,6 +129,9 @@ export const upsertCompanyRoute = appRoute({
   body: companyBodySchema,
   response: { status: 200, description: 'The company', schema: companySchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  examples: {
+    body: { company_id: 'acme', name: 'Acme Corp', monthly_spend: 49, plan: 'Paid', size: 85, website: 'https://acme.example.com', industry: 'Manufacturing', remote_created_at: 1690000000, custom_attributes: { region: 'EMEA' } },
+  },
   handler: ({ store, app, body }) => ({ body: companyView(app, upsertCompany(store, app, body as unknown as CompanyInput)) }),
 });
 

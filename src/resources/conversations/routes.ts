@@ -14,6 +14,7 @@ import { markRead, reply as append, replyToLast, runAssignmentRules as runRules,
 import { addCustomer as add, displayAs, getConversation as get, type AddCustomerInput } from './rules.js';
 import { conversationCustomersView, conversationListView, conversationView } from './view.js';
 import { appRoute, type AppInput } from '../../http/route.js';
+import { ADA, ADMIN, GROUP_CONVERSATION } from '../demo-examples.js';
 
 const TAG = 'Conversations';
 const id = { id: str({ description: 'The conversation id' }) };
@@ -31,6 +32,7 @@ export const getConversation = appRoute({
   query: conversationQuerySchema,
   response: { status: 200, description: 'The conversation', schema: conversationSchema },
   errors: ['not_found', 'bad_request'],
+  examples: { params: { id: GROUP_CONVERSATION }, query: { display_as: 'plaintext' } },
   handler: ({ store, app, params, query }) => {
     const mode = displayAs(query.display_as);
     return { body: conversationView(app, get(app, params.id ?? ''), mode, store.now()) };
@@ -51,6 +53,9 @@ export const listConversations = appRoute({
   query: conversationListQuerySchema,
   response: { status: 200, description: 'One page of conversations', schema: conversationListSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'admin_not_found', 'conflict'],
+  examples: {
+    query: { type: 'admin', admin_id: ADMIN, id: '', intercom_user_id: '', user_id: '', email: '', open: 'true', unread: '', order: 'updated_at', sort: 'desc', display_as: 'plaintext', page: 1, per_page: 20 },
+  },
   handler: ({ store, app, query, origin, path }) => {
     const mode = displayAs(query.display_as);
     const { items, pages } = list(app, query as ConversationListQuery, { origin, path, query });
@@ -66,6 +71,7 @@ const MARK_READ = {
   errors: ['not_found', ...WRITE_ERRORS],
   handler: markReadHandler,
   tag: TAG,
+  examples: { params: { id: GROUP_CONVERSATION }, body: { read: true } },
 } as const;
 
 export const markConversationRead = appRoute({
@@ -109,6 +115,10 @@ export const addConversationCustomer = appRoute({
   body: addCustomerBodySchema,
   response: { status: 200, description: 'The customers of the conversation', schema: customersListSchema },
   errors: ['not_found', 'admin_not_found', 'action_forbidden', 'conflict', ...WRITE_ERRORS],
+  examples: {
+    params: { id: GROUP_CONVERSATION },
+    body: { admin_id: ADMIN, customer: { intercom_user_id: '5714dd359a3fd47136000003' } },
+  },
   handler: ({ store, app, params, body }) => ({ body: conversationCustomersView(app, add(store, app, params.id ?? '', body as AddCustomerInput)) }),
 });
 
@@ -126,6 +136,7 @@ export const replyToLastConversation = appRoute({
   body: replyBodySchema,
   response: { status: 200, description: 'The conversation with the new part', schema: conversationSchema },
   errors: ['not_found', 'admin_not_found', 'action_forbidden', 'conflict', ...WRITE_ERRORS],
+  examples: { body: { type: 'admin', admin_id: ADMIN, intercom_user_id: ADA, message_type: 'comment', body: '<p>Following up on your last question.</p>' } },
   handler: ({ store, app, body }) => ({ body: conversationView(app, replyToLast(store, app, body as unknown as ReplyInput), 'html', store.now()) }),
 });
 
@@ -140,6 +151,10 @@ export const replyToConversation = appRoute({
   body: replyBodySchema,
   response: { status: 200, description: 'The conversation with the new part', schema: conversationSchema },
   errors: ['not_found', 'admin_not_found', 'action_forbidden', ...WRITE_ERRORS],
+  examples: {
+    params: { id: GROUP_CONVERSATION },
+    body: { type: 'admin', admin_id: ADMIN, message_type: 'comment', body: '<p>Thanks, we are on it.</p>', attachment_urls: ['https://files.example.com/receipt.pdf'] },
+  },
   handler: ({ store, app, params, body }) => ({ body: conversationView(app, append(store, app, params.id ?? '', body as unknown as ReplyInput), 'html', store.now()) }),
 });
 
@@ -153,6 +168,7 @@ export const runAssignmentRules = appRoute({
   params: id,
   response: { status: 200, description: 'The conversation', schema: conversationSchema },
   errors: ['not_found'],
+  examples: { params: { id: '5714dd359a3fd47136000502' } },
   handler: ({ store, app, params }) => ({ body: conversationView(app, runRules(store, app, params.id ?? ''), 'html', store.now()) }),
 });
 

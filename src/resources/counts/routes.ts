@@ -18,6 +18,7 @@ export const getCounts = appRoute({
   query: countQuerySchema,
   response: { status: 200, description: 'The count object or the app totals', schema: countResponseSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request'],
+  examples: { query: { type: 'company', count: 'tag', per_page: 50, page: 1 } },
   handler: ({ app, query, origin, path }) => {
     if (query.type === 'conversation') return { body: conversationCountsView(conversationCounts(app, query)) };
     return { body: countsView(counts(app, query as CountQuery, { origin, path, query })) };

@@ -17,6 +17,9 @@ export const searchCustomersRoute = appRoute({
   versions: { since: 'Unstable' },
   response: { status: 200, description: 'One page of the matches', schema: customerListSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  examples: {
+    body: { query: { operator: 'AND', value: [{ field: 'role', operator: '=', value: 'user' }, { field: 'email', operator: '~', value: 'example.com' }] }, sort: { field: 'created_at', order: 'descending' }, pagination: { per_page: 10 } },
+  },
   handler: ({ app, body }) => {
     const page = searchCustomers(app, body as SearchInput);
     const next = page.next === undefined ? null : { page: page.page + 1, starting_after: page.next };

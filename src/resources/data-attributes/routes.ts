@@ -15,6 +15,7 @@ export const listCustomerDataAttributes = appRoute({
   response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
   errors: ['parameter_invalid'],
   versions: { until: '1.3' },
+  examples: { query: { include_archived: 'true' } },
   handler: ({ app, query }) => ({ body: dataAttributeListView(app, query.include_archived === 'true') }),
 });
 
@@ -30,6 +31,7 @@ export const listCompanyDataAttributes = appRoute({
   response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
   errors: ['parameter_invalid'],
   versions: { until: '1.3' },
+  examples: { query: { include_archived: 'true' } },
   handler: ({ app, query }) => ({ body: companyDataAttributeListView(app, query.include_archived === 'true') }),
 });
 
@@ -47,6 +49,7 @@ export const listDataAttributes = appRoute({
   response: { status: 200, description: 'The data attribute list', schema: dataAttributeListSchema },
   errors: ['parameter_not_found', 'parameter_invalid'],
   versions: { since: '1.4' },
+  examples: { query: { model: 'customer', include_archived: 'true' } },
   handler: ({ app, query }) => {
     const model = query.model as keyof typeof VIEWS;
     const list = VIEWS[model](app, query.include_archived === 'true');

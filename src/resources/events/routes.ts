@@ -19,6 +19,14 @@ export const submitEventRoute = appRoute({
   body: eventBodySchema,
   response: { status: 202, description: 'Accepted (no body)' },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'resource_limit_exceeded', 'unsupported_media_type', 'request_too_large'],
+  examples: {
+    body: {
+      event_name: 'placed-order',
+      created_at: 1767225600,
+      user_id: 'ada-1',
+      metadata: { order_date: 1767225600, stripe_invoice: 'inv_3434343434', order_number: { value: '3434-3434', url: 'https://example.org/orders/3434-3434' }, price: { amount: 2999, currency: 'usd' } },
+    },
+  },
   handler: ({ store, app, body }) => {
     submitEvent(app, body as EventInput, app.limits.events, store.budgets);
     return { status: 202, body: undefined };
@@ -36,6 +44,7 @@ export const listEventsRoute = appRoute({
   query: eventListQuerySchema,
   response: { status: 200, description: 'An event.list or, with summary=true, an event.summary', schema: eventListOrSummarySchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict'],
+  examples: { query: { type: 'user', user_id: 'ada-1', email: '', intercom_user_id: '', per_page: 15, before: '', summary: 'false' } },
   handler: ({ store, app, query, origin, path }) => {
     const q = query as { type?: string; user_id?: string; email?: string; intercom_user_id?: string; per_page?: number; before?: string; summary?: string };
     if (q.type !== 'user') throw badChoice('type', ['user']);

@@ -7,6 +7,7 @@ import { requireJob, submitBulk, type BulkItem, type BulkKind } from './rules.js
 import { chargeExtra } from '../../engine/rate-limit.js';
 import { jobErrorFeedView, jobView } from '../events/view.js';
 import { appRoute, type AppInput, type RouteResult } from '../../http/route.js';
+import { FIRST_JOB } from '../demo-examples.js';
 
 const TAG = 'Bulk jobs';
 const id = { id: str({ description: 'The job id, job_v2_…' }) };
@@ -34,6 +35,14 @@ export const bulkUsers = appRoute({
   body: bulkUsersBodySchema,
   response: { status: 202, description: 'The job', schema: jobSchema },
   errors: BULK_ERRORS,
+  examples: {
+    body: {
+      items: [
+        { method: 'post', data_type: 'user', data: { user_id: 'bulk-25', email: 'alice@example.com', name: 'Alice' } },
+        { method: 'delete', data_type: 'user', data: { user_id: 'grace-2' } },
+      ],
+    },
+  },
   handler: bulk('user'),
 });
 
@@ -47,6 +56,7 @@ export const bulkEvents = appRoute({
   body: bulkEventsBodySchema,
   response: { status: 202, description: 'The job', schema: jobSchema },
   errors: BULK_ERRORS,
+  examples: { body: { items: [{ method: 'post', data_type: 'event', data: { event_name: 'invited-friend', created_at: 1767225600, email: 'ada@example.com' } }] } },
   handler: bulk('event'),
 });
 
@@ -60,6 +70,9 @@ export const getJob = appRoute({
   params: id,
   response: { status: 200, description: 'The job', schema: jobSchema },
   errors: ['not_found'],
+  // The job the bulkUsers example makes first in a fresh mock (ids come from the seeded stream).
+  examples: { params: { id: FIRST_JOB } },
+  exampleAfter: 'bulkUsers',
   handler: ({ app, params, origin }) => ({ body: jobView(app, requireJob(app, params.id ?? ''), origin) }),
 });
 
@@ -73,6 +86,8 @@ export const getJobErrors = appRoute({
   params: id,
   response: { status: 200, description: 'The failed items', schema: jobErrorFeedSchema },
   errors: ['not_found'],
+  examples: { params: { id: FIRST_JOB } },
+  exampleAfter: 'bulkUsers',
   handler: ({ app, params }) => ({ body: jobErrorFeedView(app, requireJob(app, params.id ?? '')) }),
 });
 
@@ -88,6 +103,7 @@ export const updateJob = appRoute({
   params: id,
   response: { status: 200, description: 'Never answered', schema: jobSchema },
   errors: ['not_found'],
+  examples: { params: { id: FIRST_JOB }, status: 404 },
   handler: () => {
     throw notFound('The requested resource does not exist; check your path and try again');
   },

@@ -8,6 +8,7 @@ import { deleteLead } from '../cross-resource/deletion.js';
 import { convertLead, updateLead, type LeadConvertInput } from './rules.js';
 import { customerView } from '../customers/view.js';
 import { appRoute } from '../../http/route.js';
+import { LEAD, LEAD_USER_ID, leadUpdate, SECOND_LEAD } from '../demo-examples.js';
 
 const DELETE_RULES = 'A real delete: the lead leaves every read (GET /contacts/{id} is a 404 afterwards). Its conversations stay and still name its id. Answers the full lead as it was.';
 
@@ -21,6 +22,7 @@ export const deleteLeadById = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The deleted lead', schema: leadSchema },
   errors: ['not_found'],
+  examples: { params: { id: SECOND_LEAD } },
   handler: ({ app, params }) => ({ body: customerView(app, deleteLead(app, { id: params.id ?? '' })) }),
 });
 
@@ -34,6 +36,7 @@ export const deleteLeadByKeys = appRoute({
   query: openObj({ id: str(), user_id: str() }),
   response: { status: 200, description: 'The deleted lead', schema: leadSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found'],
+  examples: { query: { id: '', user_id: 'b1c2d3e4-0000-4000-8000-00000000c0de' } },
   handler: ({ app, query }) => ({ body: customerView(app, deleteLead(app, query as { id?: string; user_id?: string })) }),
 });
 
@@ -51,6 +54,7 @@ export const updateLeadById = appRoute({
   body: leadBodySchema,
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: WRITE_ERRORS,
+  examples: { params: { id: LEAD }, body: leadUpdate },
   handler: ({ store, app, params, body }) => ({ body: customerView(app, updateLead(store, app, { id: params.id ?? '' }, body as CustomerInput)) }),
 });
 
@@ -64,6 +68,7 @@ export const updateLeadByBody = appRoute({
   body: leadBodySchema,
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: WRITE_ERRORS,
+  examples: { body: { id: LEAD, ...leadUpdate } },
   handler: ({ store, app, body }) => ({ body: customerView(app, updateLead(store, app, body as CustomerInput, body as CustomerInput)) }),
 });
 
@@ -84,6 +89,7 @@ export const convertLeadRoute = appRoute({
   }),
   response: { status: 200, description: 'The user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: { contact: { user_id: LEAD_USER_ID }, user: { email: 'lena.converted@example.com' } } },
   handler: ({ store, app, body }) => ({ body: customerView(app, convertLead(store, app, body as LeadConvertInput)) }),
 });
 

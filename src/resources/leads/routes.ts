@@ -8,6 +8,7 @@ import { contactListView, customerView } from '../customers/view.js';
 import { customerJson } from '../customers/view-json.js';
 import { leadByPhone, leadByUserId } from './rules.js';
 import { appRoute } from '../../http/route.js';
+import { LEAD } from '../demo-examples.js';
 
 export const upsertLeadRoute = appRoute({
   method: 'POST',
@@ -20,6 +21,9 @@ export const upsertLeadRoute = appRoute({
   body: leadBodySchema,
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
+  examples: {
+    body: { email: 'lena.lead@example.com', name: 'Lena Lead', phone: '+44 20 7946 0001', last_request_at: 1700003600, last_seen_ip: '81.2.69.142', custom_attributes: { plan_tier: 'free' }, companies: [{ company_id: 'acme' }] },
+  },
   handler: ({ store, app, body }) => ({ body: customerView(app, upsertLead(store, app, body as CustomerInput)) }),
 });
 
@@ -33,6 +37,7 @@ export const getLead = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: ['not_found'],
+  examples: { params: { id: LEAD } },
   handler: ({ app, params }) => ({ body: customerJson(app, requireCustomer(app, params.id ?? '', ['contact'], 'Lead Not Found')) }),
 });
 
@@ -47,6 +52,7 @@ export const listLeads = appRoute({
   query: openObj({ email: str(), user_id: str(), phone: str(), ...labelQuery, ...pagingQuery }),
   response: { status: 200, description: 'The leads, or the one lead a user_id or phone names', schema: { anyOf: [contactListSchema, leadSchema] } },
   errors: ['parameter_invalid', 'bad_request', 'not_found'],
+  examples: { query: { email: 'lead@example.com', user_id: '', phone: '', tag_id: '', segment_id: '', page: 1, per_page: 50 } },
   handler: (input) => {
     const { email, user_id, phone } = input.query as { email?: string; user_id?: string; phone?: string };
     if (user_id !== undefined || phone !== undefined) {

@@ -2,6 +2,7 @@ import { messageBodySchema, messageResponseSchema } from './shapes.js';
 import { createMessage, type MessageInput } from './rules.js';
 import { messageView } from './view.js';
 import { appRoute } from '../../http/route.js';
+import { ADA, ADMIN } from '../demo-examples.js';
 
 export const createMessageRoute = appRoute({
   method: 'POST',
@@ -17,6 +18,9 @@ export const createMessageRoute = appRoute({
   body: messageBodySchema,
   response: { status: 200, description: 'The message', schema: messageResponseSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'subject_missing', 'action_forbidden', 'not_found', 'conflict', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  examples: {
+    body: { message_type: 'email', subject: 'Your invoice', body: '<p>Your invoice is attached.</p>', template: 'plain', from: { type: 'admin', id: ADMIN }, to: { type: 'user', id: ADA } },
+  },
   handler: ({ store, app, body }) => ({ body: messageView(createMessage(store, app, body as MessageInput)) }),
 });
 

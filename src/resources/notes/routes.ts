@@ -4,6 +4,7 @@ import { noteBodySchema, noteListQuerySchema, noteListSchema, noteSchema } from 
 import { createNote as create, getNote as get, listNotes as list, type NoteInput, type NoteListQuery } from './rules.js';
 import { noteListView, noteView } from './view.js';
 import { appRoute } from '../../http/route.js';
+import { ADA, ADMIN } from '../demo-examples.js';
 
 const TAG = 'Notes';
 
@@ -21,6 +22,7 @@ export const createNote = appRoute({
   body: noteBodySchema,
   response: { status: 200, description: 'The note', schema: noteSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'admin_not_found', 'conflict', 'resource_limit_exceeded', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: { admin_id: ADMIN, body: 'Called about the renewal; sending the quote today.', user: { id: ADA } } },
   handler: ({ store, app, body, token }) => ({ body: noteView(app, create(store, app, body as NoteInput, token)) }),
 });
 
@@ -35,6 +37,7 @@ export const listNotes = appRoute({
   query: noteListQuerySchema,
   response: { status: 200, description: 'One page of the person\'s notes', schema: noteListSchema },
   errors: ['parameter_not_found', 'not_found', 'conflict'],
+  examples: { query: { id: ADA, intercom_user_id: '', user_id: '', email: '', page: 1, per_page: 50 } },
   handler: ({ app, query, origin, path }) => {
     const { total, items, pages } = list(app, query as NoteListQuery, pageRequestOf(query), { origin, path, query });
     return { body: noteListView(app, total, items, pages) };
@@ -51,6 +54,7 @@ export const getNote = appRoute({
   params: { id: str({ description: 'The note id' }) },
   response: { status: 200, description: 'The note', schema: noteSchema },
   errors: ['not_found'],
+  examples: { params: { id: '1001' } },
   handler: ({ app, params }) => ({ body: noteView(app, get(app, params.id ?? '')) }),
 });
 

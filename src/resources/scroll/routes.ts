@@ -26,6 +26,7 @@ function scrollRoute(kind: ScrollKind, path: string, operationId: string, tag: s
     query: scrollQuerySchema,
     response: { status: 200, description: `A page of ${what}s`, schema },
     errors: ERRORS,
+    examples: { query: { scroll_param: '' } },
     handler: (input) => {
       const sent = input.query.scroll_param;
       const { items, param } = scrollPage(input.app, kind, typeof sent === 'string' && sent !== '' ? sent : undefined, input.store.now());

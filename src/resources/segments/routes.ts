@@ -16,6 +16,7 @@ export const listSegmentsRoute = appRoute({
   query: openObj({ type: str({ description: 'user (default) or company' }), ...includeCountQuery }),
   response: { status: 200, description: 'The segment list', schema: segmentListSchema },
   errors: ['bad_request', 'parameter_invalid'],
+  examples: { query: { type: 'user', include_count: 'true' } },
   handler: ({ app, query }) => ({ body: segmentListView(app, listSegments(app, segmentType(query.type)), query.include_count === 'true') }),
 });
 
@@ -30,6 +31,7 @@ export const getSegment = appRoute({
   query: openObj(includeCountQuery),
   response: { status: 200, description: 'The segment', schema: segmentSchema },
   errors: ['not_found', 'parameter_invalid'],
+  examples: { params: { id: '5714dd359a3fd47136000901' }, query: { include_count: 'true' } },
   handler: ({ app, params, query }) => ({ body: segmentView(app, requireSegment(app, params.id ?? ''), query.include_count === 'true') }),
 });
 
@@ -45,6 +47,7 @@ export const updateSegment = appRoute({
   body: openObj({}),
   response: { status: 200, description: 'Never answered', schema: segmentSchema },
   errors: ['not_found', 'bad_request', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: {}, status: 404 },
   handler: () => {
     throw notFound('The requested resource does not exist; check your path and try again');
   },

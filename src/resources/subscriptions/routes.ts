@@ -20,6 +20,7 @@ import {
 } from './rules.js';
 import { feedView, subscriptionListView, subscriptionView } from './view.js';
 import { appRoute, type AppInput } from '../../http/route.js';
+import { SUBSCRIPTION } from '../demo-examples.js';
 
 const TAG = 'Subscriptions';
 const subId = { id: str({ description: 'The subscription id (nsub_…)' }) };
@@ -63,6 +64,7 @@ export const createSubscription = appRoute({
   body: createSubscriptionBodySchema,
   response: { status: 200, description: 'The subscription, active', schema: subscriptionSchema },
   errors: [...writeErrors],
+  examples: { body: { url: 'http://127.0.0.1:8080/hooks', topics: ['user.created', 'conversation.user.replied'], hub_secret: 'change-me' } },
   handler: (input) => {
     const { store, app, body, origin, token } = input;
     checkUrl(input, body.url);
@@ -94,6 +96,8 @@ export const getSubscription = appRoute({
   params: subId,
   response: { status: 200, description: 'The subscription', schema: subscriptionSchema },
   errors: ['not_found'],
+  examples: { params: { id: SUBSCRIPTION } },
+  exampleAfter: 'createSubscription',
   handler: ({ app, params, origin }) => ({ body: subscriptionView(app, requireSubscription(app, params.id ?? ''), origin) }),
 });
 
@@ -107,7 +111,7 @@ const updateDescription =
   'Changes what the body names: topics and metadata.event_names are replaced, not merged; active false stops deliveries and drops the queued ones. Unknown: 404 not_found.';
 
 /** POST is the documented form, PUT what Ruby and Python's save sends: one update under both. */
-const updateRoute = (method: 'POST' | 'PUT', operationId: string, summary: string, description: string) =>
+const updateRoute = (method: 'POST' | 'PUT', operationId: string, summary: string, description: string, body: Record<string, unknown>) =>
   appRoute({
     method,
     path: '/subscriptions/{id}',
@@ -119,16 +123,19 @@ const updateRoute = (method: 'POST' | 'PUT', operationId: string, summary: strin
     body: updateSubscriptionBodySchema,
     response: { status: 200, description: 'The updated subscription', schema: subscriptionSchema },
     errors: ['not_found', ...writeErrors],
+    examples: { params: { id: SUBSCRIPTION }, body },
+    exampleAfter: 'createSubscription',
     handler: updateHandler,
   });
 
-export const updateSubscription = updateRoute('POST', 'updateSubscription', 'Update a webhook subscription', updateDescription);
+export const updateSubscription = updateRoute('POST', 'updateSubscription', 'Update a webhook subscription', updateDescription, { topics: ['user.created', 'user.deleted'] });
 
 export const replaceSubscription = updateRoute(
   'PUT',
   'replaceSubscription',
   'Update a webhook subscription (PUT form)',
   `The same update as POST /subscriptions/{id}, for clients that send PUT. ${updateDescription}`,
+  { active: false },
 );
 
 export const deleteSubscription = appRoute({
@@ -141,6 +148,8 @@ export const deleteSubscription = appRoute({
   params: subId,
   response: { status: 200, description: 'The deleted subscription', schema: subscriptionSchema },
   errors: ['not_found'],
+  examples: { params: { id: SUBSCRIPTION } },
+  exampleAfter: 'createSubscription',
   handler: ({ store, app, params, origin, token }) => {
     const subscription = remove(app, params.id ?? '');
     logWebhookChange(app, tokenOwner(app, token), store.now(), 'deletion', subscription);
@@ -158,6 +167,8 @@ export const pingSubscription = appRoute({
   params: subId,
   response: { status: 200, description: 'The subscription', schema: subscriptionSchema },
   errors: ['not_found'],
+  examples: { params: { id: SUBSCRIPTION } },
+  exampleAfter: 'createSubscription',
   handler: ({ store, app, params, origin }) => ({ body: subscriptionView(app, ping(app, params.id ?? '', store.now(), store.jobDelaySeconds), origin) }),
 });
 
@@ -172,6 +183,8 @@ export const retrySubscription = appRoute({
   params: subId,
   response: { status: 200, description: 'The subscription', schema: subscriptionSchema },
   errors: ['not_found'],
+  examples: { params: { id: SUBSCRIPTION } },
+  exampleAfter: 'createSubscription',
   handler: ({ store, app, params, origin }) => {
     const id = params.id ?? '';
     retryFailed(app, id, store.now(), (nid) => store.webhooks?.sending(app, nid) ?? false);
@@ -189,6 +202,8 @@ export const getSubscriptionSent = appRoute({
   params: subId,
   response: { status: 200, description: 'The sent feed', schema: notificationListSchema },
   errors: ['not_found'],
+  examples: { params: { id: SUBSCRIPTION } },
+  exampleAfter: 'createSubscription',
   handler: ({ app, params }) => ({ body: feedView(feedsOf(app, params.id ?? '').sent, false) }),
 });
 
@@ -204,6 +219,8 @@ const errorFeed = (path: string, operationId: string, summary: string) =>
     params: subId,
     response: { status: 200, description: 'The error feed', schema: notificationListSchema },
     errors: ['not_found'],
+    examples: { params: { id: SUBSCRIPTION } },
+    exampleAfter: 'createSubscription',
     handler: ({ app, params }) => ({ body: feedView(feedsOf(app, params.id ?? '').error, true) }),
   });
 

@@ -5,6 +5,7 @@ import { deleteTag as remove, requireTag, requireTagByName } from './delete.js';
 import { listTags as allTags, saveTag as save, type SaveTagInput } from './rules.js';
 import { tagsView, tagView } from './view.js';
 import { appRoute } from '../../http/route.js';
+import { ADA } from '../demo-examples.js';
 
 export const saveTag = appRoute({
   method: 'POST',
@@ -18,6 +19,7 @@ export const saveTag = appRoute({
   body: saveTagBodySchema,
   response: { status: 200, description: 'The tag', schema: tagSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'tag_not_found', 'not_found', 'company_not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: { id: '17513', name: 'VIP', users: [{ id: ADA }], companies: [{ company_id: 'acme' }] } },
   handler: ({ store, app, body }) => ({ body: tagView(save(store, app, body as SaveTagInput)) }),
 });
 
@@ -32,6 +34,7 @@ export const listTags = appRoute({
   query: openObj({ name: str({ description: 'answer the tag of this name instead of the list' }) }),
   response: { status: 200, description: 'The tag list, or the tag named', schema: { anyOf: [tagListSchema, tagSchema] } },
   errors: ['not_found'],
+  examples: { query: { name: 'VIP' } },
   handler: ({ app, query }) => ({ body: typeof query.name === 'string' ? tagView(requireTagByName(app, query.name)) : tagsView(allTags(app)) }),
 });
 
@@ -47,6 +50,7 @@ export const getTag = appRoute({
   params: tagId,
   response: { status: 200, description: 'The tag', schema: tagSchema },
   errors: ['not_found'],
+  examples: { params: { id: '17513' } },
   handler: ({ app, params }) => ({ body: tagView(requireTag(app, params.id ?? '')) }),
 });
 
@@ -61,6 +65,7 @@ export const renameTag = appRoute({
   body: renameTagBodySchema,
   response: { status: 200, description: 'The renamed tag', schema: tagSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'tag_not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
+  examples: { params: { id: '17514' }, body: { name: 'At risk' } },
   handler: ({ store, app, params, body }) => ({ body: tagView(save(store, app, { id: params.id ?? '', ...(typeof body.name === 'string' ? { name: body.name } : {}) })) }),
 });
 
@@ -75,6 +80,7 @@ export const deleteTag = appRoute({
   params: tagId,
   response: { status: 200, description: 'The deleted tag', schema: tagSchema },
   errors: ['not_found', 'tag_has_dependent_objects'],
+  examples: { params: { id: '17515' } },
   handler: ({ app, params }) => ({ body: tagView(remove(app, params.id ?? '')) }),
 });
 

@@ -6,6 +6,7 @@ import { archiveUser } from './archive.js';
 import { requestDeletion } from '../cross-resource/deletion.js';
 import { customerView } from '../customers/view.js';
 import { appRoute } from '../../http/route.js';
+import { SECOND_LEAD } from '../demo-examples.js';
 
 const ARCHIVE_RULES =
   'The user leaves every read (lists, lookups, its companies\' user lists and user_count, tag and segment counts, GET /counts) but is kept: POST /users with its id, user_id or email brings it back with the same id, companies, tags and conversations. Answers the full user as it was.';
@@ -20,6 +21,7 @@ export const archiveUserById = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The archived user', schema: userSchema },
   errors: ['not_found'],
+  examples: { params: { id: '5714dd359a3fd47136000003' } },
   handler: ({ app, params }) => ({ body: customerView(app, archiveUser(app, { id: params.id ?? '' })) }),
 });
 
@@ -33,6 +35,7 @@ export const archiveUserByKeys = appRoute({
   query: openObj({ id: str(), user_id: str(), email: str() }),
   response: { status: 200, description: 'The archived user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'conflict'],
+  examples: { query: { id: '', user_id: 'alan-3', email: '' } },
   handler: ({ app, query }) => ({ body: customerView(app, archiveUser(app, query as { id?: string; user_id?: string; email?: string })) }),
 });
 
@@ -49,6 +52,7 @@ export const requestUserDeletion = appRoute({
   body: openObj({ intercom_user_id: str({ description: 'The id assigned by the server' }) }),
   response: { status: 200, description: 'The deletion request', schema: deleteRequestSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: { intercom_user_id: SECOND_LEAD } },
   handler: ({ app, body }) => ({ body: requestDeletion(app, body.intercom_user_id) }),
 });
 

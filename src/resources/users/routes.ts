@@ -13,6 +13,7 @@ import { normalEmail } from '../../core/normal-text.js';
 import type { RequestWarnings } from '../../core/warnings.js';
 import type { AppState } from '../../engine/app-state.js';
 import type { Customer } from '../../engine/types.js';
+import { ADA, customerBody } from '../demo-examples.js';
 
 export const getUser = appRoute({
   method: 'GET',
@@ -24,6 +25,7 @@ export const getUser = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The user or lead', schema: userOrLeadSchema },
   errors: ['not_found'],
+  examples: { params: { id: ADA } },
   handler: ({ app, params }) => ({ body: customerJson(app, requireCustomer(app, params.id ?? '', ['user', 'contact'], 'User Not Found')) }),
 });
 
@@ -57,6 +59,7 @@ export const listUsers = appRoute({
     schema: { anyOf: [userListSchema, userOrLeadSchema] },
   },
   errors: ['parameter_invalid', 'bad_request', 'not_found', 'conflict'],
+  examples: { query: { user_id: '', email: '', tag_id: '17513', segment_id: '', created_since: 3650, sort: 'created_at', order: 'desc', page: 1, per_page: 50 } },
   handler: (input) => {
     const { user_id, email } = input.query as { user_id?: string; email?: string };
     const filter = listFilterOf(input.query);
@@ -79,6 +82,7 @@ export const upsertUserRoute = appRoute({
   body: userBodySchema,
   response: { status: 200, description: 'The created or updated user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: customerBody({ user_id: 'ada-1', email: 'ada@example.com', remote_created_at: 1690000000 }) },
   handler: ({ store, app, body }) => ({ body: customerView(app, upsertUser(store, app, body as CustomerInput)) }),
 });
 

@@ -5,6 +5,7 @@ import { deleteVisitor } from '../cross-resource/deletion.js';
 import { convertVisitor, updateVisitor, visitorById, visitorByUserId, type ConvertInput } from './rules.js';
 import { customerView } from '../customers/view.js';
 import { appRoute, type AppRoute } from '../../http/route.js';
+import { VISITOR, VISITOR_USER_ID } from '../demo-examples.js';
 
 const visitorOrLead: Schema = { anyOf: [visitorSchema, leadSchema] };
 
@@ -19,6 +20,7 @@ const update = (method: 'PUT' | 'POST', operationId: string, note: string): AppR
     body: visitorBodySchema,
     response: { status: 200, description: 'The visitor, or the lead it became', schema: visitorOrLead },
     errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
+    examples: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
     handler: ({ store, app, body }) => ({ body: customerView(app, updateVisitor(store, app, body as CustomerInput)) }),
   });
 
@@ -33,6 +35,7 @@ export const convertVisitorRoute = appRoute({
   body: convertBodySchema,
   response: { status: 200, description: 'The lead or user', schema: userOrLeadSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
+  examples: { body: { type: 'user', visitor: { user_id: VISITOR_USER_ID }, user: { email: 'visitor.converted@example.com' } } },
   handler: ({ store, app, body }) => ({ body: customerView(app, convertVisitor(store, app, body as unknown as ConvertInput)) }),
 });
 
@@ -46,6 +49,7 @@ export const getVisitor = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The visitor', schema: visitorSchema },
   errors: ['not_found'],
+  examples: { params: { id: VISITOR } },
   handler: ({ app, params }) => ({ body: customerView(app, visitorById(app, params.id ?? '')) }),
 });
 
@@ -59,6 +63,7 @@ export const findVisitor = appRoute({
   query: openObj({ user_id: str() }),
   response: { status: 200, description: 'The visitor', schema: visitorSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found'],
+  examples: { query: { user_id: VISITOR_USER_ID } },
   handler: ({ app, query }) => ({ body: customerView(app, visitorByUserId(app, query.user_id)) }),
 });
 
@@ -72,6 +77,7 @@ export const deleteVisitorRoute = appRoute({
   params: { id: str({ description: 'The id assigned by the server' }) },
   response: { status: 200, description: 'The deleted visitor', schema: visitorSchema },
   errors: ['not_found'],
+  examples: { params: { id: '5714dd359a3fd4713600000a' } },
   handler: ({ app, params }) => ({ body: customerView(app, deleteVisitor(app, params.id ?? '')) }),
 });
 
@@ -87,6 +93,7 @@ export const updateVisitorById = appRoute({
   body: visitorBodySchema,
   response: { status: 200, description: 'The visitor, or the lead it became', schema: visitorOrLead },
   errors: ['parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
+  examples: { params: { id: VISITOR }, body: { name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
   handler: ({ store, app, params, body }) => ({ body: customerView(app, updateVisitor(store, app, body as CustomerInput, params.id ?? '')) }),
 });
 
