@@ -21,7 +21,7 @@ const specProps: Record<string, Schema> = {
   fraction: num({ minimum: 0, maximum: 1, description: 'Only this fraction of matching requests (seeded)' }),
 };
 
-const faultSchema: Schema = obj({ id: int(), app: str(), hits: int({ minimum: 0 }), ...specProps }, ['id', 'hits']);
+const faultSchema = obj({ id: int(), app: str(), hits: int({ minimum: 0 }), ...specProps }, ['id', 'hits']);
 
 export const addFault = adminRoute({
   method: 'POST',

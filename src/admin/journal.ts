@@ -2,7 +2,7 @@
 
 import { apiError } from '../core/errors.js';
 import { adminRoute, type AdminInput } from '../http/route.js';
-import { arr, bool, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { arr, bool, int, nullable, obj, oneOfStrings, openObj, str } from '../schemas/json-schema.js';
 import { WARNING_CODES } from '../core/warnings.js';
 import { count, query, type Journal, type JournalFilter } from './journal-log.js';
 import { appParam, CONTROL_TAG, targets } from './target.js';
@@ -20,7 +20,7 @@ const filterProps = {
   warning: oneOfStrings(Object.keys(WARNING_CODES), { description: 'Only requests with a warning of this code' }),
 };
 
-export const warningSchema: Schema = obj(
+export const warningSchema = obj(
   {
     code: oneOfStrings(Object.keys(WARNING_CODES)),
     message: str(),
@@ -30,7 +30,7 @@ export const warningSchema: Schema = obj(
   ['code', 'message'],
 );
 
-export const entrySchema: Schema = obj(
+export const entrySchema = obj(
   {
     seq: int(),
     time: int(),

@@ -11,7 +11,7 @@ import { appParam, CONTROL_TAG } from './target.js';
 const counts: Schema = { type: 'object', additionalProperties: int({ minimum: 0 }) };
 const operationRef = { operationId: str(), method: str(), path: str() };
 
-export const reportSchema: Schema = obj(
+export const reportSchema = obj(
   {
     app: nullable(str({ description: 'the app reported on; null: every app the run saw, evicted test apps included' })),
     summary: str({ description: 'one line for a CI log' }),

@@ -6,7 +6,7 @@ import { apiError, missing } from '../core/errors.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { adminRoute } from '../http/route.js';
 import { unixTime } from '../schemas/fields.js';
-import { arr, bool, int, num, obj, oneOfStrings, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { arr, bool, int, num, obj, oneOfStrings, openObj, str } from '../schemas/json-schema.js';
 import type { AppState } from '../engine/app-state.js';
 import { FixtureError, type FixtureInput } from '../fixtures/fixture-doc.js';
 import { runDueJobs } from '../engine/jobs.js';
@@ -22,7 +22,7 @@ import { CONSOLE_ROUTES } from '../console/ui.js';
 
 const TAG = CONTROL_TAG;
 
-const clockSchema: Schema = obj({ now: int(), frozen: bool() }, ['now', 'frozen']);
+const clockSchema = obj({ now: int(), frozen: bool() }, ['now', 'frozen']);
 
 export const health = adminRoute({
   method: 'GET',
@@ -168,7 +168,7 @@ export const setClock = adminRoute({
   errors: ['parameter_invalid', 'parameter_not_found', 'bad_request', 'unsupported_media_type'],
   examples: { body: { now: 1700000000, frozen: true } },
   handler: ({ store, body }) => {
-    const { now, advance, frozen } = body as { now?: number; advance?: number; frozen?: boolean };
+    const { now, advance, frozen } = body;
     if (now !== undefined && advance !== undefined) throw apiError('parameter_invalid', 'Send either now or advance, not both.', 'advance');
     if (now === undefined && advance === undefined && frozen === undefined) throw missing('now', 'Send now (Unix seconds), advance (seconds) or frozen.');
     if (advance !== undefined && Math.floor(store.clock.nowMs() / 1000 + advance) > CLOCK_MAX_SECONDS) {

@@ -3,13 +3,13 @@
 
 import { apiError, notFound } from '../core/errors.js';
 import { adminRoute } from '../http/route.js';
-import { arr, int, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
+import { arr, int, obj, openObj, str } from '../schemas/json-schema.js';
 import { snapshotBytes } from '../engine/byte-budget.js';
 import { appParam, appQuery, CONTROL_TAG, idsMode, idsParam, requireApp } from './target.js';
 import { faultFilter } from '../resources/demo-examples.js';
 
 const name = str({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' });
-const snapshotSchema: Schema = obj({ app: str(), name: str(), created_at: int() }, ['app', 'name', 'created_at']);
+const snapshotSchema = obj({ app: str(), name: str(), created_at: int() }, ['app', 'name', 'created_at']);
 const MAX_SNAPSHOTS = 100;
 
 export const createSnapshot = adminRoute({

@@ -3,7 +3,7 @@
 // Every figure is a tally or a size the app already keeps: O(1) per app.
 
 import { adminRoute } from '../http/route.js';
-import { arr, bool, int, nullable, obj, str, type Schema } from '../schemas/json-schema.js';
+import { arr, bool, int, nullable, obj, str } from '../schemas/json-schema.js';
 import type { AppState } from '../engine/app-state.js';
 import { nextJobDue, pendingJobs } from '../engine/job-queue.js';
 import { WINDOW_SECONDS, windowAllowance } from '../engine/rate-limit.js';
@@ -18,7 +18,7 @@ export const MAX_APP_QUERY = 100;
 /** The app picker's search: a part of the id or the name, any case (a scan of the apps, which are capped). */
 const matches = (app: AppState | undefined, q: string): boolean => app !== undefined && (app.id.toLowerCase().includes(q) || app.config.name.toLowerCase().includes(q));
 
-const appSummarySchema: Schema = obj(
+const appSummarySchema = obj(
   {
     id: str(),
     name: str(),

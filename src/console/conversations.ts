@@ -14,7 +14,7 @@ import { CONTROL_TAG, requireApp } from '../admin/target.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './paging.js';
 import { GROUP_CONVERSATION } from '../resources/demo-examples.js';
 
-const authorSchema: Schema = obj(
+const authorSchema = obj(
   { type: oneOfStrings(['admin', 'team', 'user', 'lead', 'bot', 'nobody_admin']), id: str(), name: nullable(str({ description: 'The admin\'s or team\'s name, or the customer\'s name or email' })) },
   ['type', 'id', 'name'],
 );
@@ -27,7 +27,7 @@ const lifecycleProps: Record<string, Schema> = {
 };
 const lifecycleKeys = Object.keys(lifecycleProps);
 
-export const conversationSummarySchema: Schema = obj(
+export const conversationSummarySchema = obj(
   { id: str(), subject: str({ description: 'As plain text' }), open: bool(), read: bool(), ...lifecycleProps, assignee: nullable(authorSchema), customers: int({ minimum: 0 }), parts: int({ minimum: 0 }), updated_at: int() },
   ['id', 'subject', 'open', 'read', ...lifecycleKeys, 'assignee', 'customers', 'parts', 'updated_at'],
 );
@@ -119,7 +119,7 @@ export const listConversationsForConsole = adminRoute({
   },
 });
 
-const partSchema: Schema = obj(
+const partSchema = obj(
   {
     id: str(),
     part_type: str(),

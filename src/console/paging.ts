@@ -14,7 +14,7 @@ export const offsetParam = int({ minimum: 0, maximum: 1_000_000, default: 0, des
 export const limitParam = int({ minimum: 1, maximum: MAX_CONSOLE_LIMIT, default: DEFAULT_CONSOLE_LIMIT, description: `Records per page, at most ${MAX_CONSOLE_LIMIT}` });
 
 /** `?app=&offset=&limit=` plus the list's own parameters. */
-export const pagedQuery = (extra: Record<string, Schema> = {}): Schema => openObj({ app: appParam, offset: offsetParam, limit: limitParam, ...extra });
+export const pagedQuery = (extra: Record<string, Schema> = {}) => openObj({ app: appParam, offset: offsetParam, limit: limitParam, ...extra });
 
 /** The members every paged answer carries beside its items. */
 export const pageProps: Record<string, Schema> = {

@@ -24,7 +24,7 @@ export const DETAIL_LIST_CAP = 100;
 
 const idParam = str({ maxLength: 64 });
 
-export const customerSummarySchema: Schema = obj(
+export const customerSummarySchema = obj(
   {
     id: str(),
     type: oneOfStrings(['user', 'contact', 'visitor']),

@@ -6,7 +6,7 @@
 
 import type { CowMap } from '../engine/cow.js';
 import { adminRoute } from '../http/route.js';
-import { arr, int, nullable, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
+import { arr, int, nullable, obj, oneOfStrings, str } from '../schemas/json-schema.js';
 import type { AppState } from '../engine/app-state.js';
 import { attemptTiming } from '../resources/subscriptions/attempts.js';
 import type { FeedEntry, WebhookFeeds } from '../resources/subscriptions/rules.js';
@@ -15,7 +15,7 @@ import { pageOf, pageProps, pageRequest, pagedQuery } from './paging.js';
 
 const headers = obj({}, [], { additionalProperties: str() });
 
-const attemptSchema: Schema = obj(
+const attemptSchema = obj(
   {
     attempt: int({ minimum: 1, description: 'delivery_attempts as sent' }),
     at: nullable(int({ description: 'Unix second (the mock\'s clock) the answer or failure came; null for an attempt loaded from disk' })),
@@ -28,7 +28,7 @@ const attemptSchema: Schema = obj(
   ['attempt', 'at', 'duration_ms', 'status', 'error', 'request', 'response'],
 );
 
-const deliverySchema: Schema = obj(
+const deliverySchema = obj(
   {
     subscription_id: str(),
     url: str({ description: 'Where the last attempt went' }),

@@ -4,7 +4,7 @@
 import type { ErrorCode } from '../core/errors.js';
 import type { ApiVersion, VersionRange } from '../core/versions.js';
 import type { RequestWarnings } from '../core/warnings.js';
-import type { Schema } from '../schemas/json-schema.js';
+import type { Schema, StaticOf } from '../schemas/json-schema.js';
 import type { AppState } from '../engine/app-state.js';
 import type { Store } from '../engine/store.js';
 
@@ -103,8 +103,29 @@ export interface AdminRoute extends RouteBase {
 
 export type RouteDef = AppRoute | AdminRoute;
 
-export const appRoute = (def: Omit<AppRoute, 'scope'>): AppRoute => ({ ...def, scope: 'app' });
-export const adminRoute = (def: Omit<AdminRoute, 'scope'>): AdminRoute => ({ ...def, scope: 'admin' });
+/** What a handler reads from a part of the request its schema declares: that schema's type once validated and repaired. */
+type Declared<S> = unknown extends StaticOf<S> ? Record<string, unknown> : StaticOf<S> & Record<string, unknown>;
+/** Path parameters: every one declared is there, as text. */
+type ParamsOf<P> = { [K in keyof P]: string } & Record<string, string>;
+
+type Typed<Input, P, Q, B> = Omit<Input, 'params' | 'query' | 'body'> & { params: ParamsOf<P>; query: Declared<Q>; body: Declared<B> };
+
+type Definition<R extends RouteDef, P, Q, B> = Omit<R, 'scope' | 'params' | 'query' | 'body' | 'handler'> & {
+  params?: P;
+  query?: Q;
+  body?: B;
+  handler: (input: Typed<Parameters<R['handler']>[0], P, Q, B>) => ReturnType<R['handler']>;
+};
+
+/**
+ * An API operation. Its handler reads the query, path and body as their schemas declare them:
+ * the pipeline has validated and repaired them before it runs.
+ */
+export const appRoute = <P extends Record<string, Schema> = Record<string, Schema>, Q extends Schema = Schema, B extends Schema = Schema>(def: Definition<AppRoute, P, Q, B>): AppRoute =>
+  ({ ...def, scope: 'app' }) as AppRoute;
+/** A control-plane operation, typed as appRoute's. */
+export const adminRoute = <P extends Record<string, Schema> = Record<string, Schema>, Q extends Schema = Schema, B extends Schema = Schema>(def: Definition<AdminRoute, P, Q, B>): AdminRoute =>
+  ({ ...def, scope: 'admin' }) as AdminRoute;
 
 /**
  * Errors any authenticated API operation can give, whatever it does (`parameter_invalid`: a query

@@ -2,7 +2,7 @@
 
 import { arr, constant, int, nullable, obj, str, type Schema } from './json-schema.js';
 
-export const errorListSchema: Schema = obj(
+export const errorListSchema = obj(
   {
     type: constant('error.list'),
     request_id: str({ pattern: '^[0-9a-z]{20}$' }),
@@ -11,7 +11,7 @@ export const errorListSchema: Schema = obj(
   ['type', 'request_id', 'errors'],
 );
 
-export const pagesSchema: Schema = obj(
+export const pagesSchema = obj(
   {
     type: constant('pages'),
     next: nullable(str({ format: 'uri', description: 'null on the last page' })),
@@ -24,14 +24,14 @@ export const pagesSchema: Schema = obj(
 );
 
 /** Pages of a list whose real pages carried no `type` (notes): the clients that page by it read one page. */
-export const untypedPagesSchema: Schema = obj(
+export const untypedPagesSchema = obj(
   { page: int({ minimum: 1 }), per_page: int({ minimum: 1 }), total_pages: int({ minimum: 0 }), next: nullable(str({ format: 'uri', description: 'null on the last page' })) },
   ['page', 'per_page', 'total_pages', 'next'],
   { description: 'No `type`: the real note list had none, so clients that page by it read the first page only.' },
 );
 
-export const tagSchema: Schema = obj({ type: constant('tag'), id: str(), name: str() }, ['type', 'id', 'name']);
-export const tagListSchema: Schema = obj({ type: constant('tag.list'), tags: arr(tagSchema) }, ['type', 'tags']);
+export const tagSchema = obj({ type: constant('tag'), id: str(), name: str() }, ['type', 'id', 'name']);
+export const tagListSchema = obj({ type: constant('tag.list'), tags: arr(tagSchema) }, ['type', 'tags']);
 
 export const customAttributesSchema: Schema = {
   type: 'object',

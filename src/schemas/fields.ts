@@ -6,15 +6,15 @@ import { int, str, type Schema } from './json-schema.js';
 /** 9999-12-31: any later timestamp is a typo, not a date. */
 export const MAX_TIME = 253_402_300_799;
 
-export const unixTime = (extra: Schema = {}): Schema => int({ minimum: 0, maximum: MAX_TIME, ...extra });
+export const unixTime = (extra: Schema = {}) => int({ minimum: 0, maximum: MAX_TIME, ...extra });
 /** Names, emails, phone numbers, ids chosen by clients. */
-export const shortText = (extra: Schema = {}): Schema => str({ maxLength: MAX_SHORT_TEXT, ...extra });
+export const shortText = (extra: Schema = {}) => str({ maxLength: MAX_SHORT_TEXT, ...extra });
 /** URLs. */
-export const urlText = (extra: Schema = {}): Schema => str({ maxLength: 2048, ...extra });
-export const ipText = (extra: Schema = {}): Schema => str({ maxLength: 64, ...extra });
-export const userAgentText = (extra: Schema = {}): Schema => str({ maxLength: 1024, ...extra });
+export const urlText = (extra: Schema = {}) => str({ maxLength: 2048, ...extra });
+export const ipText = (extra: Schema = {}) => str({ maxLength: 64, ...extra });
+export const userAgentText = (extra: Schema = {}) => str({ maxLength: 1024, ...extra });
 /** Message and part bodies. */
-export const bodyText = (extra: Schema = {}): Schema => str({ maxLength: 65_535, ...extra });
+export const bodyText = (extra: Schema = {}) => str({ maxLength: 65_535, ...extra });
 
 // --- caps on what one request may carry -----------------------------------------------------------
 // Each is far above what a real client sends (the real API's bulk endpoints took 50 to 100 items),

@@ -101,7 +101,7 @@ export const listActivityLogs = appRoute({
   versions: { since: '1.2' },
   examples: { query: { created_at_after: 1700000000, created_at_before: 2000000000, page: 1, per_page: 20 } },
   handler: (input) => {
-    const { created_at_after, created_at_before } = input.query as { created_at_after: number; created_at_before?: number };
+    const { created_at_after, created_at_before } = input.query;
     const logs = activityLogsBetween(input.app, created_at_after, created_at_before ?? Number.MAX_SAFE_INTEGER);
     const { items, pages } = paginate(logs, { ...pageRequestOf(input.query), perPage: (input.query.per_page as number | undefined) ?? ACTIVITY_LOGS_PER_PAGE }, input);
     return { body: { type: 'activity_log.list', pages: { type: 'pages', next: pages.next ?? null, page: pages.page, per_page: pages.per_page, total_pages: pages.total_pages }, activity_logs: items } };

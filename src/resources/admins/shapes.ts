@@ -1,37 +1,37 @@
 // GET /admins: admin and team entries of spec 2.6 in one list.
 
-import { arr, bool, constant, int, nullable, obj, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { anyOf, arr, bool, constant, int, nullable, obj, openObj, str } from '../../schemas/json-schema.js';
 
 const common = { id: str(), name: str(), away_mode_enabled: bool(), away_mode_reassign: bool() };
 const required = ['type', 'id', 'name', 'email', 'away_mode_enabled', 'away_mode_reassign'];
 
-export const adminSchema: Schema = obj(
+export const adminSchema = obj(
   { type: constant('admin'), ...common, email: str(), team_ids: arr(int(), { description: 'the teams the admin is in' }) },
   [...required, 'team_ids'],
 );
 
-export const teamSchema: Schema = obj(
+export const teamSchema = obj(
   { type: constant('team'), ...common, email: { type: 'null' }, admin_ids: arr(int(), { description: 'the admins in the team' }) },
   [...required, 'admin_ids'],
 );
 
-const entry: Schema = { anyOf: [adminSchema, teamSchema] };
+const entry = anyOf(adminSchema, teamSchema);
 
-export const adminListSchema: Schema = obj(
+export const adminListSchema = obj(
   { type: constant('admin.list'), admins: arr(entry), pages: obj({}, [], { description: 'Always empty: every entry is on one page.' }) },
   ['type', 'admins'],
 );
 
 /** GET /teams/{id} and the items of GET /teams (surface A4): no email or away flags, unlike the admin list's team entries. */
-export const teamReadSchema: Schema = obj(
+export const teamReadSchema = obj(
   { type: constant('team'), id: str(), name: str(), admin_ids: arr(int(), { description: 'the admins in the team' }) },
   ['type', 'id', 'name', 'admin_ids'],
 );
 
-export const teamListSchema: Schema = obj({ type: constant('team.list'), teams: arr(teamReadSchema) }, ['type', 'teams']);
+export const teamListSchema = obj({ type: constant('team.list'), teams: arr(teamReadSchema) }, ['type', 'teams']);
 
 /** GET /me (surface A2, the 1.0 "current admin"). */
-export const meSchema: Schema = obj(
+export const meSchema = obj(
   {
     type: constant('admin'),
     id: str(),
@@ -47,7 +47,7 @@ export const meSchema: Schema = obj(
 );
 
 /** PUT /admins/{id}/away: both flags required (the Java client also echoes the path's id). */
-export const awayBodySchema: Schema = openObj(
+export const awayBodySchema = openObj(
   {
     away_mode_enabled: bool({ description: 'whether the admin is away' }),
     away_mode_reassign: bool({ description: 'whether replies to the admin\'s conversations go back to the unassigned inbox while away' }),
@@ -56,7 +56,7 @@ export const awayBodySchema: Schema = openObj(
 );
 
 /** One entry of GET /admins/activity_logs (the 1.2 docs' activity object, model `activity_log` of 2.x). */
-export const activityLogSchema: Schema = obj(
+export const activityLogSchema = obj(
   {
     id: str(),
     performed_by: obj(
@@ -71,7 +71,7 @@ export const activityLogSchema: Schema = obj(
   ['id', 'performed_by', 'metadata', 'created_at', 'activity_type', 'activity_description'],
 );
 
-export const activityLogListSchema: Schema = obj(
+export const activityLogListSchema = obj(
   {
     type: constant('activity_log.list'),
     pages: obj(

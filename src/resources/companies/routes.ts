@@ -5,8 +5,8 @@ import { labelQuery, orderQuery } from '../customers/list-filters.js';
 import { companyListSchema } from '../segments/shapes.js';
 import { companyByName, listCompanies, type CompanyFilter } from './list.js';
 import { pagingQuery, userListSchema } from '../customers/shapes.js';
-import { openObj, str, type Schema } from '../../schemas/json-schema.js';
-import { requireCompany, requireCompanyByCompanyId, upsertCompany, type CompanyInput } from './rules.js';
+import { anyOf, openObj, str } from '../../schemas/json-schema.js';
+import { requireCompany, requireCompanyByCompanyId, upsertCompany } from './rules.js';
 import { companyMembers } from '../customers/rules.js';
 import type { Company } from '../../engine/types.js';
 import { companyView } from './view.js';
@@ -52,7 +52,7 @@ export const listCompanyUsers = appRoute({
   handler: (input) => ({ body: membersPage(input, requireCompany(input.app, input.params.id ?? '')) }),
 });
 
-const companyAnswer: Schema = { anyOf: [companySchema, userListSchema, companyListSchema] };
+const companyAnswer = anyOf(companySchema, userListSchema, companyListSchema);
 
 /** The list's own parameters mean nothing beside a lookup: say so rather than ignore them. */
 function refuseListParameters(query: Record<string, unknown>, lookup: string, single: boolean): void {
@@ -87,7 +87,7 @@ export const findCompany = appRoute({
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'company_not_found'],
   examples: { query: { company_id: '', type: '', name: '', tag_id: '17516', segment_id: '', order: 'desc', page: 1, per_page: 50 } },
   handler: (input) => {
-    const { company_id: companyId, type, name } = input.query as { company_id?: string; type?: string; name?: string };
+    const { company_id: companyId, type, name } = input.query;
     if (companyId === undefined) {
       if (type !== undefined) throw missing('company_id', 'company_id is a required parameter with type.');
       if (name === undefined) return { body: companyList(input) };
@@ -132,7 +132,7 @@ export const upsertCompanyRoute = appRoute({
   examples: {
     body: { company_id: 'acme', name: 'Acme Corp', monthly_spend: 49, plan: 'Paid', size: 85, website: 'https://acme.example.com', industry: 'Manufacturing', remote_created_at: 1690000000, custom_attributes: { region: 'EMEA' } },
   },
-  handler: ({ store, app, body }) => ({ body: companyView(app, upsertCompany(store, app, body as unknown as CompanyInput)) }),
+  handler: ({ store, app, body }) => ({ body: companyView(app, upsertCompany(store, app, body)) }),
 });
 
 export const COMPANY_ROUTES = [findCompany, upsertCompanyRoute, getCompany, deleteCompany, listCompanyUsers];

@@ -9,22 +9,11 @@ import { mergeCustomAttributes } from '../customers/custom-attributes.js';
 import { emptyCompany } from '../../fixtures/normalize.js';
 import type { Store } from '../../engine/store.js';
 import type { Company } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { companyItem } from '../customers/shapes.js';
 
-export interface CompanyInput {
-  company_id?: string | number;
-  /** Without company_id: the company's Intercom id (companyIdOf). */
-  id?: string | number;
-  name?: string;
-  monthly_spend?: number | null;
-  plan?: string | null;
-  size?: number | null;
-  website?: string | null;
-  industry?: string | null;
-  remote_created_at?: number | null;
-  custom_attributes?: Record<string, unknown>;
-  /** Only in a customer's `companies`: detach the customer from this company. */
-  remove?: boolean;
-}
+/** What the request sends, as its schema declares it. */
+export type CompanyInput = StaticOf<typeof companyItem>;
 
 const SIMPLE_FIELDS = ['name', 'monthly_spend', 'plan', 'size', 'website', 'industry', 'remote_created_at'] as const;
 

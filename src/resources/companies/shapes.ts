@@ -2,12 +2,12 @@
 
 import { customAttributesSchema, tagListSchema } from '../../schemas/common.js';
 import { companyFields } from '../customers/shapes.js';
-import { arr, constant, int, nullable, obj, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, constant, int, nullable, obj, openObj, str, strOrInt } from '../../schemas/json-schema.js';
 
 const nullableStr = nullable(str());
 const nullableTime = nullable(int());
 
-export const companySchema: Schema = obj(
+export const companySchema = obj(
   {
     type: constant('company'),
     id: str(),
@@ -37,10 +37,10 @@ export const companySchema: Schema = obj(
   ],
 );
 
-export const companyBodySchema: Schema = openObj(
+export const companyBodySchema = openObj(
   {
-    company_id: { type: ['string', 'integer'], maxLength: 255, description: 'The client-assigned id: the company is created when new, updated otherwise.' },
-    id: { type: ['string', 'integer'], maxLength: 255, description: 'Without company_id: the Intercom id of the company to update (PHP\'s README); one that names no company is read as its company_id, with a warning.' },
+    company_id: strOrInt({ maxLength: 255, description: 'The client-assigned id: the company is created when new, updated otherwise.' }),
+    id: strOrInt({ maxLength: 255, description: 'Without company_id: the Intercom id of the company to update (PHP\'s README); one that names no company is read as its company_id, with a warning.' }),
     ...companyFields,
   },
   [],

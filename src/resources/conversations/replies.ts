@@ -20,25 +20,19 @@ import {
   lookup,
   newPartId,
   PARTS_PER_MINUTE,
-  type CustomerIdentity,
 } from './rules.js';
 import { joined } from '../../engine/join-log.js';
 import type { Store } from '../../engine/store.js';
 import type { Author, Conversation, ConversationPart, PartType } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { replyBodySchema } from './shapes.js';
 
 const PART_WINDOW_SECONDS = 60;
 
 export type ReplyType = 'comment' | 'note' | 'assignment' | 'open' | 'close' | 'snoozed';
 
-export interface ReplyInput extends CustomerIdentity {
-  type?: 'admin' | 'user' | 'admin_reply' | 'user_reply';
-  admin_id?: string | number;
-  message_type: ReplyType;
-  body?: string;
-  attachment_urls?: string[];
-  assignee_id?: string | number;
-  snoozed_until?: string | number;
-}
+/** What the request sends, as its schema declares it. */
+export type ReplyInput = StaticOf<typeof replyBodySchema>;
 
 /** Members only some message types take: sent with another, they are refused rather than ignored. */
 const ONLY_WITH: Record<'assignee_id' | 'snoozed_until' | 'attachment_urls', readonly ReplyType[]> = {

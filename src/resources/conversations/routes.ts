@@ -10,8 +10,8 @@ import {
   replyBodySchema,
 } from './shapes.js';
 import { listConversations as list, type ConversationListQuery } from './list.js';
-import { markRead, reply as append, replyToLast, runAssignmentRules as runRules, type ReplyInput } from './replies.js';
-import { addCustomer as add, displayAs, getConversation as get, type AddCustomerInput } from './rules.js';
+import { markRead, reply as append, replyToLast, runAssignmentRules as runRules } from './replies.js';
+import { addCustomer as add, displayAs, getConversation as get } from './rules.js';
 import { conversationCustomersView, conversationListView, conversationView } from './view.js';
 import { appRoute, type AppInput } from '../../http/route.js';
 import { ADA, ADMIN, GROUP_CONVERSATION } from '../demo-examples.js';
@@ -119,7 +119,7 @@ export const addConversationCustomer = appRoute({
     params: { id: GROUP_CONVERSATION },
     body: { admin_id: ADMIN, customer: { intercom_user_id: '5714dd359a3fd47136000003' } },
   },
-  handler: ({ store, app, params, body }) => ({ body: conversationCustomersView(app, add(store, app, params.id ?? '', body as AddCustomerInput)) }),
+  handler: ({ store, app, params, body }) => ({ body: conversationCustomersView(app, add(store, app, params.id ?? '', body)) }),
 });
 
 const REPLY_RULES =
@@ -137,7 +137,7 @@ export const replyToLastConversation = appRoute({
   response: { status: 200, description: 'The conversation with the new part', schema: conversationSchema },
   errors: ['not_found', 'admin_not_found', 'action_forbidden', 'conflict', ...WRITE_ERRORS],
   examples: { body: { type: 'admin', admin_id: ADMIN, intercom_user_id: ADA, message_type: 'comment', body: '<p>Following up on your last question.</p>' } },
-  handler: ({ store, app, body }) => ({ body: conversationView(app, replyToLast(store, app, body as unknown as ReplyInput), 'html', store.now()) }),
+  handler: ({ store, app, body }) => ({ body: conversationView(app, replyToLast(store, app, body), 'html', store.now()) }),
 });
 
 export const replyToConversation = appRoute({
@@ -155,7 +155,7 @@ export const replyToConversation = appRoute({
     params: { id: GROUP_CONVERSATION },
     body: { type: 'admin', admin_id: ADMIN, message_type: 'comment', body: '<p>Thanks, we are on it.</p>', attachment_urls: ['https://files.example.com/receipt.pdf'] },
   },
-  handler: ({ store, app, params, body }) => ({ body: conversationView(app, append(store, app, params.id ?? '', body as unknown as ReplyInput), 'html', store.now()) }),
+  handler: ({ store, app, params, body }) => ({ body: conversationView(app, append(store, app, params.id ?? '', body), 'html', store.now()) }),
 });
 
 export const runAssignmentRules = appRoute({

@@ -9,6 +9,8 @@ import { newAnonymous } from '../customers/rules.js';
 import { emailOf } from '../customers/identity-text.js';
 import type { Store } from '../../engine/store.js';
 import type { Attachment, Conversation, ConversationPart, Customer } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { addCustomerBodySchema } from './shapes.js';
 
 export const MAX_PARTS_SHOWN = 500;
 export const PARTS_PER_MINUTE = 60;
@@ -39,10 +41,11 @@ export function visibleParts(conversation: Conversation): ConversationPart[] {
 // --- identifying customers -----------------------------------------------------------------------
 
 /** A customer named by one of these; intercom_user_id and service_user_id both mean its id. */
+/** How a request names a customer; clients send ids as numbers as often as text (read as text). */
 export interface CustomerIdentity {
-  intercom_user_id?: string;
-  service_user_id?: string;
-  user_id?: string;
+  intercom_user_id?: string | number;
+  service_user_id?: string | number;
+  user_id?: string | number;
   email?: string;
 }
 
@@ -100,10 +103,8 @@ export const authorTypeOf = (c: Customer | undefined): 'user' | 'lead' => (c ===
 
 // --- adding a customer ---------------------------------------------------------------------------
 
-export interface AddCustomerInput extends CustomerIdentity {
-  admin_id?: string | number;
-  customer?: CustomerIdentity;
-}
+/** What the request sends, as its schema declares it. */
+export type AddCustomerInput = StaticOf<typeof addCustomerBodySchema>;
 
 /** Adds the customer (creating a lead for an unknown email) unless already there; returns the conversation. */
 export function addCustomer(store: Store, app: AppState, id: string, input: AddCustomerInput): Conversation {

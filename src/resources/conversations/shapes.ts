@@ -2,21 +2,21 @@
 
 import { pagesSchema } from '../../schemas/common.js';
 import { bodyText, MAX_ATTACHMENTS, MAX_CONVERSATION_CUSTOMERS, shortText, urlText } from '../../schemas/fields.js';
-import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, strOrInt, type Schema } from '../../schemas/json-schema.js';
 
-const ref = (description: string): Schema => ({ type: ['string', 'integer'], description });
+const ref = (description: string) => strOrInt({ description });
 
-const authorSchema: Schema = obj(
+const authorSchema = obj(
   { type: oneOfStrings(['admin', 'user', 'lead', 'bot', 'nobody_admin', 'team']), id: str() },
   ['type', 'id'],
 );
-const customerRef: Schema = obj({ type: oneOfStrings(['user', 'lead']), id: str() }, ['type', 'id']);
-const attachment: Schema = obj({ name: str(), url: str() }, ['name', 'url']);
+const customerRef = obj({ type: oneOfStrings(['user', 'lead']), id: str() }, ['type', 'id']);
+const attachment = obj({ name: str(), url: str() }, ['name', 'url']);
 
 /** The conversation list's page size when none is asked for: 20, the real API's [C] (the other lists page 50). */
 export const CONVERSATIONS_PER_PAGE = 20;
 
-export const partSchema: Schema = obj(
+export const partSchema = obj(
   {
     type: constant('conversation_part'),
     id: str(),
@@ -89,7 +89,7 @@ const summaryProps: Record<string, Schema> = {
 };
 const summaryRequired = ['type', 'id', 'created_at', 'updated_at', 'conversation_message', 'user', 'customers', 'assignee', 'open', 'state', 'read', 'snoozed_until', 'waiting_since', 'tags'];
 
-export const conversationSchema: Schema = obj(
+export const conversationSchema = obj(
   {
     ...summaryProps,
     conversation_parts: obj(
@@ -106,7 +106,7 @@ export const conversationSchema: Schema = obj(
 
 const actionAt = (which: string) => nullable(int({ description: `API version 1.1 on: the ${which} part's created_at; null while it has no parts` }));
 
-export const conversationListSchema: Schema = obj(
+export const conversationListSchema = obj(
   {
     type: constant('conversation.list'),
     conversations: arr(obj({ ...summaryProps, first_action_at: actionAt('earliest'), last_action_at: actionAt('latest') }, summaryRequired)),
@@ -117,8 +117,8 @@ export const conversationListSchema: Schema = obj(
 
 const displayAs = str({ description: 'plaintext renders subject and bodies as plain text; html (the default) returns them as stored' });
 
-export const conversationQuerySchema: Schema = openObj({ display_as: displayAs });
-export const conversationListQuerySchema: Schema = openObj({
+export const conversationQuerySchema = openObj({ display_as: displayAs });
+export const conversationListQuerySchema = openObj({
   type: str({ description: 'admin (one assignee\'s conversations) or user (one customer\'s); absent: every conversation' }),
   admin_id: str({ description: 'type=admin: the assignee, an admin or team id, or nobody for the unassigned' }),
   id: str({ description: 'type=admin: a synonym of admin_id (the Ruby and PHP clients send it)' }),
@@ -141,7 +141,7 @@ const identity = {
   email: shortText({ description: 'trimmed and case-insensitive; an unknown email creates a lead with it' }),
 };
 
-export const addCustomerBodySchema: Schema = openObj(
+export const addCustomerBodySchema = openObj(
   {
     admin_id: ref('the requesting admin; otherwise one of the identifiers below names a requesting customer already in the conversation'),
     ...identity,
@@ -150,9 +150,9 @@ export const addCustomerBodySchema: Schema = openObj(
   ['customer'],
 );
 
-export const customersListSchema: Schema = obj({ customers: arr(customerRef, { maxItems: MAX_CONVERSATION_CUSTOMERS }) }, ['customers']);
+export const customersListSchema = obj({ customers: arr(customerRef, { maxItems: MAX_CONVERSATION_CUSTOMERS }) }, ['customers']);
 
-export const replyBodySchema: Schema = openObj(
+export const replyBodySchema = openObj(
   {
     type: oneOfStrings(['admin', 'user', 'admin_reply', 'user_reply'], { description: 'may be left out when admin_id is sent (then admin); admin_reply and user_reply (Java\'s spelling) are read as admin and user, with a warning' }),
     admin_id: ref('for type admin'),
@@ -161,9 +161,9 @@ export const replyBodySchema: Schema = openObj(
     body: bodyText({ description: 'required (not empty) for comment and note; optional otherwise, where an empty one is none' }),
     attachment_urls: arr(urlText(), { maxItems: MAX_ATTACHMENTS, description: `comment and note only, at most ${MAX_ATTACHMENTS}` }),
     assignee_id: ref('message_type assignment: an admin or team id, "0" to unassign'),
-    snoozed_until: { type: ['string', 'integer'], description: 'message_type snoozed: unix seconds in the future (a millisecond value is refused)' },
+    snoozed_until: strOrInt({ description: 'message_type snoozed: unix seconds in the future (a millisecond value is refused)' }),
   },
   ['message_type'],
 );
 
-export const markReadBodySchema: Schema = openObj({ read: bool({ description: 'true marks it read (false unread); other members (a whole conversation sent back) are ignored' }) }, ['read']);
+export const markReadBodySchema = openObj({ read: bool({ description: 'true marks it read (false unread); other members (a whole conversation sent back) are ignored' }) }, ['read']);

@@ -1,10 +1,10 @@
 // GET /counts?type=conversation[&count=admin] (surface Q1, Q2).
 
-import { arr, constant, int, obj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, constant, int, obj, str } from '../../schemas/json-schema.js';
 
 const n = int({ minimum: 0 });
 
-export const conversationCountSchema: Schema = obj(
+export const conversationCountSchema = obj(
   {
     type: constant('count'),
     conversation: obj({ open: n, closed: n, unassigned: n, assigned: n }, ['open', 'closed', 'unassigned', 'assigned'], {
@@ -14,7 +14,7 @@ export const conversationCountSchema: Schema = obj(
   ['type', 'conversation'],
 );
 
-export const conversationAdminCountSchema: Schema = obj(
+export const conversationAdminCountSchema = obj(
   {
     type: constant('count'),
     conversation: obj(

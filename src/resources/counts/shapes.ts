@@ -2,9 +2,9 @@
 
 import { pagesSchema } from '../../schemas/common.js';
 import { conversationAdminCountSchema, conversationCountSchema } from './conversation-shapes.js';
-import { arr, constant, int, obj, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { anyOf, arr, constant, int, obj, openObj, str, type Schema } from '../../schemas/json-schema.js';
 
-export const countQuerySchema: Schema = openObj({
+export const countQuerySchema = openObj({
   type: str({ description: 'company, user or conversation; with count absent too, the app totals are returned' }),
   count: str({ description: 'segment, tag or user for type=company; segment or tag for type=user; admin (or none) for type=conversation' }),
   per_page: int({ minimum: 1, maximum: 60, default: 50, description: 'tag counts only' }),
@@ -12,7 +12,7 @@ export const countQuerySchema: Schema = openObj({
 });
 
 const total = obj({ count: int({ minimum: 0 }) }, ['count']);
-const totals: Schema = obj(
+const totals = obj(
   { type: constant('count.hash'), company: total, segment: total, tag: total, user: total, lead: total },
   ['type', 'company', 'segment', 'tag', 'user', 'lead'],
 );
@@ -29,9 +29,9 @@ const companyUsers: Schema = {
   additionalProperties: int({ minimum: 0 }),
 };
 
-const only = (key: string, items: Schema): Schema => obj({ [key]: arr(items) }, [key]);
+const only = (key: string, items: Schema) => obj({ [key]: arr(items) }, [key]);
 
-const companyCount: Schema = obj(
+const companyCount = obj(
   {
     type: constant('count'),
     company: { anyOf: [only('segment', named), only('tag', named), only('user', companyUsers)] },
@@ -45,6 +45,6 @@ const companyCount: Schema = obj(
   ['type', 'company', 'pages'],
 );
 
-const userCount: Schema = obj({ type: constant('count'), user: { anyOf: [only('segment', named), only('tag', named)] } }, ['type', 'user']);
+const userCount = obj({ type: constant('count'), user: { anyOf: [only('segment', named), only('tag', named)] } }, ['type', 'user']);
 
-export const countResponseSchema: Schema = { anyOf: [totals, companyCount, userCount, conversationCountSchema, conversationAdminCountSchema] };
+export const countResponseSchema = anyOf(totals, companyCount, userCount, conversationCountSchema, conversationAdminCountSchema);

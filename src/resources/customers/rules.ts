@@ -5,7 +5,7 @@ import { ApiError, apiError, missing, notFound, type ErrorItem } from '../../cor
 import { listingOf, type Listing } from '../../core/pagination.js';
 import { hashSeed } from '../../core/random.js';
 import type { AppState } from '../../engine/app-state.js';
-import { planCompanies, type CompanyInput, type CompanyPlan } from '../companies/rules.js';
+import { planCompanies, type CompanyPlan } from '../companies/rules.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
 import { holderKey, holders } from '../../engine/memberships.js';
 import { archivedMatch, restoreArchived } from '../users/archive.js';
@@ -16,6 +16,8 @@ import { emailOf, text } from './identity-text.js';
 import { normalEmail } from '../../core/normal-text.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { userBodySchema } from './shapes.js';
 
 /** A new lead or visitor: server-assigned id and UUID user_id, a generated pseudonym, no sessions. */
 export function newAnonymous(store: Store, app: AppState, type: Exclude<CustomerType, 'user'>): Customer {
@@ -27,24 +29,8 @@ export function newAnonymous(store: Store, app: AppState, type: Exclude<Customer
   return { ...emptyCustomer(type, id, now), user_id: userId, pseudonym: pseudonym(store.faker, app.random) };
 }
 
-/** The writable attributes of a user, lead or visitor, as validated against the body schema. */
-export interface CustomerInput {
-  id?: string;
-  user_id?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  name?: string | null;
-  signed_up_at?: number | null;
-  last_request_at?: number | null;
-  remote_created_at?: number | null;
-  last_seen_ip?: string | null;
-  last_seen_user_agent?: string | null;
-  unsubscribed_from_emails?: boolean;
-  update_last_request_at?: boolean;
-  new_session?: boolean;
-  custom_attributes?: Record<string, unknown>;
-  companies?: CompanyInput[];
-}
+/** The writable attributes of a user, lead or visitor: POST /users' body (the lead and visitor bodies are subsets of it). */
+export type CustomerInput = StaticOf<typeof userBodySchema>;
 
 /** Identity changes a write makes besides the attributes (who the record is, not what it holds). */
 export type Identity = Partial<Pick<Customer, 'type' | 'anonymous' | 'user_id' | 'email'>>;

@@ -1,7 +1,7 @@
 // POST /customers/search: the v1-era customer search, served only under Intercom-Version: Unstable.
 
 import { customerListSchema, searchBodySchema } from './search-shapes.js';
-import { searchCustomers, type SearchInput } from './search.js';
+import { searchCustomers } from './search.js';
 import { customerView } from './view.js';
 import { appRoute } from '../../http/route.js';
 
@@ -21,7 +21,7 @@ export const searchCustomersRoute = appRoute({
     body: { query: { operator: 'AND', value: [{ field: 'role', operator: '=', value: 'user' }, { field: 'email', operator: '~', value: 'example.com' }] }, sort: { field: 'created_at', order: 'descending' }, pagination: { per_page: 10 } },
   },
   handler: ({ app, body }) => {
-    const page = searchCustomers(app, body as SearchInput);
+    const page = searchCustomers(app, body);
     const next = page.next === undefined ? null : { page: page.page + 1, starting_after: page.next };
     return {
       body: {

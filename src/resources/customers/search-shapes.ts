@@ -3,9 +3,9 @@
 
 import { DEFAULT_SEARCH_PER_PAGE, MAX_GROUP_DEPTH, MAX_GROUP_SIZE, MAX_SEARCH_PER_PAGE, SEARCH_OPERATORS } from './search.js';
 import { userOrLeadSchema } from './shapes.js';
-import { arr, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, constant, int, nullable, obj, oneOfStrings, openObj, str } from '../../schemas/json-schema.js';
 
-export const searchBodySchema: Schema = openObj(
+export const searchBodySchema = openObj(
   {
     query: {
       type: 'object',
@@ -22,9 +22,9 @@ export const searchBodySchema: Schema = openObj(
   ['query'],
 );
 
-const cursorSchema: Schema = obj({ page: int({ minimum: 2 }), starting_after: str() }, ['page', 'starting_after']);
+const cursorSchema = obj({ page: int({ minimum: 2 }), starting_after: str() }, ['page', 'starting_after']);
 
-export const customerListSchema: Schema = obj(
+export const customerListSchema = obj(
   {
     type: constant('customer.list'),
     total_count: int({ minimum: 0 }),

@@ -8,6 +8,8 @@ import { ApiError, invalid, type ErrorItem } from '../../core/errors.js';
 import type { AppState } from '../../engine/app-state.js';
 import { listCustomers } from './rules.js';
 import type { Customer } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { searchBodySchema } from './search-shapes.js';
 
 type Scalar = string | number | boolean | null;
 
@@ -154,11 +156,8 @@ function queryOf(query: unknown, at: string, depth: number, problems: ErrorItem[
   return filterOf(query, at, problems);
 }
 
-export interface SearchInput {
-  query?: unknown;
-  sort?: { field?: unknown; order?: unknown };
-  pagination?: { per_page?: number; starting_after?: unknown };
-}
+/** What the request sends, as its schema declares it. */
+export type SearchInput = StaticOf<typeof searchBodySchema>;
 
 export interface SearchPage {
   total: number;

@@ -3,12 +3,12 @@
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../core/pagination.js';
 import { customAttributesSchema, pagesSchema, tagListSchema } from '../../schemas/common.js';
 import { ipText, MAX_COMPANIES_PER_WRITE, MAX_CUSTOM_ATTRIBUTES, shortText, unixTime, urlText, userAgentText } from '../../schemas/fields.js';
-import { arr, bool, constant, int, nullable, num, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { anyOf, arr, freeObject, bool, constant, int, nullable, num, obj, oneOfStrings, openObj, str, strOrInt, type Schema } from '../../schemas/json-schema.js';
 
 const nullableStr = nullable(str());
 const nullableTime = nullable(int());
 
-export const locationDataSchema: Schema = obj(
+export const locationDataSchema = obj(
   {
     type: constant('location_data'),
     city_name: str(),
@@ -25,7 +25,7 @@ export const locationDataSchema: Schema = obj(
   { description: 'Computed by the server from last_seen_ip, asynchronously; only `type` until then.' },
 );
 
-export const customerSchema: Schema = obj(
+export const customerSchema = obj(
   {
     type: oneOfStrings(['user', 'contact', 'visitor']),
     id: str(),
@@ -92,14 +92,14 @@ const ofType = (type: string, description: string): Schema => ({ allOf: [custome
 export const userSchema: Schema = ofType('user', 'A user: client-chosen user_id, signed_up_at and sessions.');
 export const leadSchema: Schema = ofType('contact', 'A lead: anonymous, server-assigned UUID user_id, a pseudonym, no signed_up_at, no sessions.');
 export const visitorSchema: Schema = ofType('visitor', 'A visitor: anonymous, server-assigned UUID user_id; an email makes it a lead.');
-export const userOrLeadSchema: Schema = { anyOf: [userSchema, leadSchema] };
+export const userOrLeadSchema = anyOf(userSchema, leadSchema);
 
-export const userListSchema: Schema = obj(
+export const userListSchema = obj(
   { type: constant('user.list'), total_count: int({ minimum: 0 }), users: arr(userOrLeadSchema), pages: pagesSchema },
   ['type', 'total_count', 'users', 'pages'],
 );
 
-export const contactListSchema: Schema = obj(
+export const contactListSchema = obj(
   { type: constant('contact.list'), total_count: int({ minimum: 0 }), contacts: arr(leadSchema), pages: pagesSchema },
   ['type', 'total_count', 'contacts', 'pages'],
 );
@@ -113,14 +113,13 @@ export const pagingQuery: Record<string, Schema> = {
 // --- request bodies -----------------------------------------------------------------------------
 
 /** Checked member by member in the store, so each problem names `custom_attributes.<name>`. */
-export const customAttributesInput: Schema = {
-  type: 'object',
+export const customAttributesInput = freeObject({
   maxProperties: MAX_CUSTOM_ATTRIBUTES,
   description: `Names without "." or "$", at most 190 characters; values string (≤255 characters), number, boolean or null; at most ${MAX_CUSTOM_ATTRIBUTES} fields; a name ending in _at is a date (Unix seconds, a safe integer).`,
-};
+});
 
 /** The writable members of a company, in a customer's `companies` and in POST /companies. */
-export const companyFields: Record<string, Schema> = {
+export const companyFields = {
   name: shortText(),
   monthly_spend: nullable(int()),
   plan: nullable(shortText()),
@@ -131,19 +130,19 @@ export const companyFields: Record<string, Schema> = {
   custom_attributes: customAttributesInput,
 };
 
-const companyItem: Schema = openObj(
+export const companyItem = openObj(
   {
-    company_id: { type: ['string', 'integer'], maxLength: 255, description: 'The client-assigned company id; the company is created when new.' },
-    id: { type: ['string', 'integer'], maxLength: 255, description: 'Without company_id: the company\'s Intercom id (.NET, Ruby); one that names no company is read as its company_id (Python), with a warning.' },
+    company_id: strOrInt({ maxLength: 255, description: 'The client-assigned company id; the company is created when new.' }),
+    id: strOrInt({ maxLength: 255, description: 'Without company_id: the company\'s Intercom id (.NET, Ruby); one that names no company is read as its company_id (Python), with a warning.' }),
     ...companyFields,
     remove: bool({ description: 'true detaches the customer from the company.' }),
   },
   [],
 );
 
-const time = (description: string): Schema => nullable(unixTime({ description }));
+const time = (description: string) => nullable(unixTime({ description }));
 
-const attributeFields: Record<string, Schema> = {
+const attributeFields = {
   email: nullable(shortText({ description: 'Stored trimmed, in lower case and NFC; at most 255 characters in that form.' })),
   phone: nullable(shortText()),
   name: nullable(shortText()),
@@ -161,7 +160,7 @@ const attributeFields: Record<string, Schema> = {
 
 const IGNORED = 'Server-computed members (location_data, avatar, social_profiles, segments, tags, created_at, ...) are ignored.';
 
-export const userBodySchema: Schema = openObj(
+export const userBodySchema = openObj(
   {
     id: str({ description: 'Finds the user to update; never written.' }),
     user_id: nullable(shortText({ description: 'Client-chosen unique id.' })),
@@ -171,7 +170,7 @@ export const userBodySchema: Schema = openObj(
   { description: `Needs id, user_id or email. ${IGNORED}` },
 );
 
-export const leadBodySchema: Schema = openObj(
+export const leadBodySchema = openObj(
   {
     id: str({ description: 'Updates this lead instead of creating one.' }),
     user_id: nullable(shortText({ description: 'Server-assigned: finds the lead to update, never written.' })),
@@ -181,7 +180,7 @@ export const leadBodySchema: Schema = openObj(
   { description: `Every member is optional. ${IGNORED}` },
 );
 
-export const visitorBodySchema: Schema = openObj(
+export const visitorBodySchema = openObj(
   {
     id: str({ description: 'Identifies the visitor.' }),
     user_id: nullable(shortText({ description: 'Identifies the visitor.' })),
@@ -191,9 +190,9 @@ export const visitorBodySchema: Schema = openObj(
   { description: `Needs user_id or id. An email converts the visitor into a lead. ${IGNORED}` },
 );
 
-const keys = (description: string): Schema => openObj({ id: str(), user_id: shortText(), email: shortText() }, [], { description });
+const keys = (description: string) => openObj({ id: str(), user_id: shortText(), email: shortText() }, [], { description });
 
-export const convertBodySchema: Schema = obj(
+export const convertBodySchema = obj(
   {
     type: str({ description: 'lead or user' }),
     visitor: keys('The visitor, by user_id or id.'),

@@ -1,8 +1,8 @@
 // GET /data_attributes/customer (spec 2.3 and the contract notes).
 
-import { arr, bool, constant, int, obj, oneOfStrings, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, bool, constant, int, obj, oneOfStrings, str } from '../../schemas/json-schema.js';
 
-export const dataAttributeSchema: Schema = obj(
+export const dataAttributeSchema = obj(
   {
     type: constant('data_attribute'),
     name: str(),
@@ -23,7 +23,7 @@ export const dataAttributeSchema: Schema = obj(
   ['type', 'name', 'full_name', 'label', 'description', 'data_type', 'api_writable', 'ui_writable', 'custom', 'archived'],
 );
 
-export const dataAttributeListSchema: Schema = obj(
+export const dataAttributeListSchema = obj(
   { type: constant('data_attribute.list'), data_attributes: arr(dataAttributeSchema) },
   ['type', 'data_attributes'],
 );

@@ -2,7 +2,7 @@
 
 import { apiError, badChoice, missing } from '../../core/errors.js';
 import { EVENT_DEFAULT_PER_PAGE, eventBodySchema, eventListOrSummarySchema, eventListQuerySchema } from './shapes.js';
-import { cursorOf, eventPage, eventPerson, parseCursor, submitEvent, summariesOf, type EventInput } from './rules.js';
+import { cursorOf, eventPage, eventPerson, parseCursor, submitEvent, summariesOf } from './rules.js';
 import { eventListView, eventSummaryView } from './view.js';
 import { appRoute } from '../../http/route.js';
 
@@ -28,7 +28,7 @@ export const submitEventRoute = appRoute({
     },
   },
   handler: ({ store, app, body }) => {
-    submitEvent(app, body as EventInput, app.limits.events, store.budgets);
+    submitEvent(app, body, app.limits.events, store.budgets);
     return { status: 202, body: undefined };
   },
 });

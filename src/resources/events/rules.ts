@@ -10,6 +10,8 @@ import { MAX_METADATA_SENT } from './shapes.js';
 import type { AppState } from '../../engine/app-state.js';
 import { addBytes, appBytes, keptBytes, type ByteBudgets } from '../../engine/byte-budget.js';
 import type { Customer } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { eventBodySchema } from './shapes.js';
 
 /** A metadata value: text, a number, a rich link or a monetary amount (surface E1). */
 export type EventMetadataValue = string | number | { url: string; value: string } | { amount: number; currency: string };
@@ -258,11 +260,8 @@ export function eventPerson(app: AppState, keys: PersonKeys, field = 'user_id'):
   throw missing(field, 'An event needs the user_id, email or id of the person it is about.');
 }
 
-export interface EventInput extends PersonKeys {
-  event_name?: unknown;
-  created_at?: unknown;
-  metadata?: unknown;
-}
+/** What the request sends, as its schema declares it. */
+export type EventInput = StaticOf<typeof eventBodySchema>;
 
 /**
  * What one event keeps: its metadata and texts, the record and its links, and its three map

@@ -1,7 +1,7 @@
 // Data events: the POST /events body, the GET /events query and the event list and summary shapes.
 
 import { shortText, unixTime } from '../../schemas/fields.js';
-import { arr, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { anyOf, arr, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
 
 /** Members one metadata object may carry; past the first ten they are ignored, as the real API did. */
 export const MAX_METADATA_SENT = 100;
@@ -15,7 +15,7 @@ const metadataInput: Schema = {
   description: `At most ${MAX_METADATA_SENT} members, of which the first 10 are kept in the order sent. Values: text, a number, a date (a key ending _date, Unix seconds), a rich link {"url","value"} or a monetary amount {"amount" (integer cents),"currency"}.`,
 };
 
-export const eventBodySchema: Schema = openObj(
+export const eventBodySchema = openObj(
   {
     event_name: shortText({ minLength: 1, description: 'The event, e.g. invited-friend.' }),
     created_at: unixTime({ description: 'When it happened, Unix seconds.' }),
@@ -27,7 +27,7 @@ export const eventBodySchema: Schema = openObj(
   ['event_name', 'created_at'],
 );
 
-export const eventListQuerySchema: Schema = openObj({
+export const eventListQuerySchema = openObj({
   type: str({ description: 'Must be user.' }),
   user_id: str(),
   email: str(),
@@ -49,7 +49,7 @@ export const metadataOutput: Schema = {
   },
 };
 
-export const eventSchema: Schema = obj(
+export const eventSchema = obj(
   {
     type: constant('event'),
     id: str(),
@@ -63,12 +63,12 @@ export const eventSchema: Schema = obj(
   ['type', 'id', 'event_name', 'created_at', 'user_id', 'email', 'intercom_user_id', 'metadata'],
 );
 
-export const eventListSchema: Schema = obj(
+export const eventListSchema = obj(
   { type: constant('event.list'), events: arr(eventSchema), pages: obj({ next: str({ description: 'Absent on the last page.' }) }) },
   ['type', 'events', 'pages'],
 );
 
-export const eventSummarySchema: Schema = obj(
+export const eventSummarySchema = obj(
   {
     type: constant('event.summary'),
     email: nullable(str()),
@@ -87,4 +87,4 @@ export const eventSummarySchema: Schema = obj(
   ['type', 'email', 'intercom_user_id', 'user_id', 'events'],
 );
 
-export const eventListOrSummarySchema: Schema = { anyOf: [eventListSchema, eventSummarySchema] };
+export const eventListOrSummarySchema = anyOf(eventListSchema, eventSummarySchema);

@@ -1,6 +1,6 @@
 // Bulk jobs: the POST /bulk/users and /bulk/events bodies, the job and its error feed.
 
-import { arr, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, constant, int, nullable, obj, oneOfStrings, openObj, str } from '../../schemas/json-schema.js';
 
 /** Items one request may carry (the real API's 100). */
 export const MAX_BULK_ITEMS = 100;
@@ -9,7 +9,7 @@ export const MAX_JOB_TASKS = 100;
 /** Jobs an app keeps; a new one pushes out the oldest once it has finished. 200,000 items at most, the customer limit. */
 export const MAX_JOBS = 20;
 
-const item = (methods: readonly string[], dataType: string): Schema =>
+const item = (methods: readonly string[], dataType: string) =>
   openObj(
     {
       method: oneOfStrings(methods),
@@ -19,7 +19,7 @@ const item = (methods: readonly string[], dataType: string): Schema =>
     ['method', 'data'],
   );
 
-const bulkBody = (methods: readonly string[], dataType: string): Schema =>
+const bulkBody = (methods: readonly string[], dataType: string) =>
   openObj(
     {
       items: arr(item(methods, dataType), { minItems: 1, maxItems: MAX_BULK_ITEMS, description: `1 to ${MAX_BULK_ITEMS} items.` }),
@@ -33,7 +33,7 @@ export const bulkEventsBodySchema = bulkBody(['post'], 'event');
 
 const time = int({ minimum: 0 });
 
-export const taskSchema: Schema = obj(
+export const taskSchema = obj(
   {
     id: str(),
     item_count: int({ minimum: 1 }),
@@ -45,7 +45,7 @@ export const taskSchema: Schema = obj(
   ['id', 'item_count', 'created_at', 'started_at', 'completed_at', 'state'],
 );
 
-export const jobSchema: Schema = obj(
+export const jobSchema = obj(
   {
     type: constant('job'),
     app_id: str(),
@@ -62,7 +62,7 @@ export const jobSchema: Schema = obj(
   ['type', 'app_id', 'id', 'name', 'created_at', 'updated_at', 'completed_at', 'closing_at', 'state', 'links', 'tasks'],
 );
 
-export const jobErrorFeedSchema: Schema = obj(
+export const jobErrorFeedSchema = obj(
   {
     app_id: str(),
     job_id: str(),

@@ -3,9 +3,8 @@
 import { leadBodySchema, leadSchema, userSchema } from '../customers/shapes.js';
 import { openObj, str, type Schema } from '../../schemas/json-schema.js';
 import { MAX_SHORT_TEXT } from '../../schemas/fields.js';
-import type { CustomerInput } from '../customers/rules.js';
 import { deleteLead } from '../cross-resource/deletion.js';
-import { convertLead, updateLead, type LeadConvertInput } from './rules.js';
+import { convertLead, updateLead } from './rules.js';
 import { customerView } from '../customers/view.js';
 import { appRoute } from '../../http/route.js';
 import { LEAD, LEAD_USER_ID, leadUpdate, SECOND_LEAD } from '../demo-examples.js';
@@ -37,7 +36,7 @@ export const deleteLeadByKeys = appRoute({
   response: { status: 200, description: 'The deleted lead', schema: leadSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found'],
   examples: { query: { id: '', user_id: 'b1c2d3e4-0000-4000-8000-00000000c0de' } },
-  handler: ({ app, query }) => ({ body: customerView(app, deleteLead(app, query as { id?: string; user_id?: string })) }),
+  handler: ({ app, query }) => ({ body: customerView(app, deleteLead(app, query)) }),
 });
 
 const UPDATE_RULES = 'The update of POST /contacts with an id, as the Ruby, Python and PHP clients send it; it never creates a lead. signed_up_at and new_session are rejected: leads have neither.';
@@ -55,7 +54,7 @@ export const updateLeadById = appRoute({
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: WRITE_ERRORS,
   examples: { params: { id: LEAD }, body: leadUpdate },
-  handler: ({ store, app, params, body }) => ({ body: customerView(app, updateLead(store, app, { id: params.id ?? '' }, body as CustomerInput)) }),
+  handler: ({ store, app, params, body }) => ({ body: customerView(app, updateLead(store, app, { id: params.id ?? '' }, body)) }),
 });
 
 export const updateLeadByBody = appRoute({
@@ -69,10 +68,10 @@ export const updateLeadByBody = appRoute({
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: WRITE_ERRORS,
   examples: { body: { id: LEAD, ...leadUpdate } },
-  handler: ({ store, app, body }) => ({ body: customerView(app, updateLead(store, app, body as CustomerInput, body as CustomerInput)) }),
+  handler: ({ store, app, body }) => ({ body: customerView(app, updateLead(store, app, body, body)) }),
 });
 
-const keys = (properties: Record<string, Schema>, description: string): Schema => openObj(properties, [], { description });
+const keys = (properties: Record<string, Schema>, description: string) => openObj(properties, [], { description });
 const short = str({ maxLength: MAX_SHORT_TEXT });
 
 export const convertLeadRoute = appRoute({
@@ -90,7 +89,7 @@ export const convertLeadRoute = appRoute({
   response: { status: 200, description: 'The user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
   examples: { body: { contact: { user_id: LEAD_USER_ID }, user: { email: 'lena.converted@example.com' } } },
-  handler: ({ store, app, body }) => ({ body: customerView(app, convertLead(store, app, body as LeadConvertInput)) }),
+  handler: ({ store, app, body }) => ({ body: customerView(app, convertLead(store, app, body)) }),
 });
 
 export const LEAD_LIFECYCLE_ROUTES = [convertLeadRoute, deleteLeadById, deleteLeadByKeys, updateLeadById, updateLeadByBody];

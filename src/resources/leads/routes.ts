@@ -3,7 +3,7 @@ import { contactListSchema, leadBodySchema, leadSchema, pagingQuery } from '../c
 import { openObj, str } from '../../schemas/json-schema.js';
 import { labelQuery } from '../customers/list-filters.js';
 import { filteredCustomers, listFilterOf, refine } from '../customers/filters.js';
-import { listCustomers, requireCustomer, upsertLead, type CustomerInput } from '../customers/rules.js';
+import { listCustomers, requireCustomer, upsertLead } from '../customers/rules.js';
 import { contactListView, customerView } from '../customers/view.js';
 import { customerJson } from '../customers/view-json.js';
 import { leadByPhone, leadByUserId } from './rules.js';
@@ -24,7 +24,7 @@ export const upsertLeadRoute = appRoute({
   examples: {
     body: { email: 'lena.lead@example.com', name: 'Lena Lead', phone: '+44 20 7946 0001', last_request_at: 1700003600, last_seen_ip: '81.2.69.142', custom_attributes: { plan_tier: 'free' }, companies: [{ company_id: 'acme' }] },
   },
-  handler: ({ store, app, body }) => ({ body: customerView(app, upsertLead(store, app, body as CustomerInput)) }),
+  handler: ({ store, app, body }) => ({ body: customerView(app, upsertLead(store, app, body)) }),
 });
 
 export const getLead = appRoute({
@@ -54,7 +54,7 @@ export const listLeads = appRoute({
   errors: ['parameter_invalid', 'bad_request', 'not_found'],
   examples: { query: { email: 'lead@example.com', user_id: '', phone: '', tag_id: '', segment_id: '', page: 1, per_page: 50 } },
   handler: (input) => {
-    const { email, user_id, phone } = input.query as { email?: string; user_id?: string; phone?: string };
+    const { email, user_id, phone } = input.query;
     if (user_id !== undefined || phone !== undefined) {
       input.warnings.unread(input.query, LIST_ONLY, user_id !== undefined ? 'a lookup by user_id' : 'a lookup by phone');
       return { body: customerJson(input.app, user_id !== undefined ? leadByUserId(input.app, user_id) : leadByPhone(input.app, phone as string)) };

@@ -1,5 +1,5 @@
 import { messageBodySchema, messageResponseSchema } from './shapes.js';
-import { createMessage, type MessageInput } from './rules.js';
+import { createMessage } from './rules.js';
 import { messageView } from './view.js';
 import { appRoute } from '../../http/route.js';
 import { ADA, ADMIN } from '../demo-examples.js';
@@ -21,7 +21,7 @@ export const createMessageRoute = appRoute({
   examples: {
     body: { message_type: 'email', subject: 'Your invoice', body: '<p>Your invoice is attached.</p>', template: 'plain', from: { type: 'admin', id: ADMIN }, to: { type: 'user', id: ADA } },
   },
-  handler: ({ store, app, body }) => ({ body: messageView(createMessage(store, app, body as MessageInput)) }),
+  handler: ({ store, app, body }) => ({ body: messageView(createMessage(store, app, body)) }),
 });
 
 export const MESSAGE_ROUTES = [createMessageRoute];

@@ -9,22 +9,12 @@ import { findCustomer, firstIdentifier, identifiersOf, lookup, type IdentityFiel
 import type { Store } from '../../engine/store.js';
 import type { Admin, Conversation, Customer } from '../../engine/types.js';
 import { convertVisitor } from '../visitors/rules.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { messageBodySchema } from './shapes.js';
 
-export interface Party {
-  type?: string;
-  id?: string;
-  user_id?: string;
-  email?: string;
-}
-
-export interface MessageInput {
-  message_type?: 'inapp' | 'email';
-  subject?: string;
-  body?: string;
-  template?: 'plain' | 'personal';
-  from?: Party;
-  to?: Party;
-}
+/** What POST /messages sends, as its schema declares it (shapes.ts). */
+export type MessageInput = StaticOf<typeof messageBodySchema>;
+type Party = NonNullable<MessageInput['from']>;
 
 export type MessageResult =
   | { kind: 'admin'; id: string; created_at: number; message_type: 'inapp' | 'email'; subject: string; body: string; template: string; owner: Admin }

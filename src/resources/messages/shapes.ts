@@ -1,13 +1,13 @@
 // POST /messages (surface M1, M2): the request and the two message shapes it answers with.
 
 import { bodyText, shortText } from '../../schemas/fields.js';
-import { constant, int, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { anyOf, constant, int, obj, oneOfStrings, openObj, str, strOrInt } from '../../schemas/json-schema.js';
 
-const party = (description: string): Schema =>
+const party = (description: string) =>
   openObj(
     {
       type: str({ description: 'admin, user or contact' }),
-      id: { type: ['string', 'integer'], description: 'the admin\'s id, or the user\'s or lead\'s id' },
+      id: strOrInt({ description: 'the admin\'s id, or the user\'s or lead\'s id' }),
       user_id: shortText(),
       email: shortText(),
     },
@@ -15,7 +15,7 @@ const party = (description: string): Schema =>
     { description },
   );
 
-export const messageBodySchema: Schema = openObj(
+export const messageBodySchema = openObj(
   {
     message_type: oneOfStrings(['inapp', 'email'], { description: 'admin messages: inapp (default) or email; a user or lead sends inapp only' }),
     subject: shortText({ description: 'required for email messages' }),
@@ -27,7 +27,7 @@ export const messageBodySchema: Schema = openObj(
   [],
 );
 
-const adminMessage: Schema = obj(
+const adminMessage = obj(
   {
     type: constant('admin_message'),
     id: str(),
@@ -41,9 +41,9 @@ const adminMessage: Schema = obj(
   ['type', 'id', 'created_at', 'message_type', 'subject', 'body', 'template', 'owner'],
 );
 
-const userMessage: Schema = obj(
+const userMessage = obj(
   { type: constant('user_message'), id: str(), created_at: int(), body: str(), message_type: constant('inapp') },
   ['type', 'id', 'created_at', 'body', 'message_type'],
 );
 
-export const messageResponseSchema: Schema = { anyOf: [adminMessage, userMessage] };
+export const messageResponseSchema = anyOf(adminMessage, userMessage);

@@ -1,7 +1,7 @@
 import { pageRequestOf } from '../../core/pagination.js';
 import { str } from '../../schemas/json-schema.js';
 import { noteBodySchema, noteListQuerySchema, noteListSchema, noteSchema } from './shapes.js';
-import { createNote as create, getNote as get, listNotes as list, type NoteInput, type NoteListQuery } from './rules.js';
+import { createNote as create, getNote as get, listNotes as list, type NoteListQuery } from './rules.js';
 import { noteListView, noteView } from './view.js';
 import { appRoute } from '../../http/route.js';
 import { ADA, ADMIN } from '../demo-examples.js';
@@ -23,7 +23,7 @@ export const createNote = appRoute({
   response: { status: 200, description: 'The note', schema: noteSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'admin_not_found', 'conflict', 'resource_limit_exceeded', 'unsupported_media_type', 'request_too_large'],
   examples: { body: { admin_id: ADMIN, body: 'Called about the renewal; sending the quote today.', user: { id: ADA } } },
-  handler: ({ store, app, body, token }) => ({ body: noteView(app, create(store, app, body as NoteInput, token)) }),
+  handler: ({ store, app, body, token }) => ({ body: noteView(app, create(store, app, body, token)) }),
 });
 
 export const listNotes = appRoute({

@@ -18,6 +18,8 @@ import { emailOf, text } from '../customers/identity-text.js';
 import { join, joined, joinedCount, joinedSlice, leave, type JoinMaps } from '../../engine/join-log.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer, Note } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { noteBodySchema } from './shapes.js';
 
 const noteMaps = (app: AppState): JoinMaps => ({ logs: app.data.notesOf, seqs: app.data.noteSeqs });
 
@@ -58,13 +60,8 @@ export function findPerson(app: AppState, keys: PersonKeys, field: string): Cust
 const HTML_TAG = /<\/?[A-Za-z][^<>]*>/;
 export const storedBody = (body: string): string => (HTML_TAG.test(body) ? body : `<p>${body}</p>`);
 
-export interface NoteInput {
-  admin_id?: string | number | null;
-  body?: string;
-  user?: PersonKeys;
-  user_id?: string | null;
-  email?: string | null;
-}
+/** What the request sends, as its schema declares it. */
+export type NoteInput = StaticOf<typeof noteBodySchema>;
 
 function personOf(app: AppState, input: NoteInput): Customer {
   const topLevel = text(input.user_id) !== undefined || text(input.email) !== undefined;

@@ -2,13 +2,13 @@
 
 import { untypedPagesSchema } from '../../schemas/common.js';
 import { bodyText, shortText } from '../../schemas/fields.js';
-import { arr, constant, int, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, constant, int, obj, oneOfStrings, openObj, str, strOrInt } from '../../schemas/json-schema.js';
 
 /** Longest body a request may send; a plain-text one is stored wrapped in <p></p>, so 7 more. */
 export const MAX_NOTE_BODY = 65_535;
 export const MAX_STORED_NOTE_BODY = MAX_NOTE_BODY + '<p></p>'.length;
 
-const ref = (description: string): Schema => ({ type: ['string', 'integer'], description });
+const ref = (description: string) => strOrInt({ description });
 
 const personKeys = {
   id: str({ description: 'the user\'s or lead\'s id' }),
@@ -16,7 +16,7 @@ const personKeys = {
   email: shortText({ description: 'case-insensitive; users first, then leads' }),
 };
 
-export const noteBodySchema: Schema = openObj(
+export const noteBodySchema = openObj(
   {
     admin_id: ref('the author; default: the admin the token belongs to (GET /me)'),
     body: bodyText({ description: 'HTML, or plain text (stored wrapped in <p>)' }),
@@ -27,7 +27,7 @@ export const noteBodySchema: Schema = openObj(
   ['body'],
 );
 
-export const noteListQuerySchema: Schema = openObj({
+export const noteListQuerySchema = openObj({
   id: str({ description: 'the user\'s or lead\'s id' }),
   intercom_user_id: str({ description: 'the same as id' }),
   user_id: str(),
@@ -36,7 +36,7 @@ export const noteListQuerySchema: Schema = openObj({
   per_page: int({ minimum: 1, maximum: 60, default: 50 }),
 });
 
-export const noteSchema: Schema = obj(
+export const noteSchema = obj(
   {
     type: constant('note'),
     id: str(),
@@ -51,7 +51,7 @@ export const noteSchema: Schema = obj(
   ['type', 'id', 'created_at', 'body', 'author', 'user'],
 );
 
-export const noteListSchema: Schema = obj(
+export const noteListSchema = obj(
   { type: constant('note.list'), notes: arr(noteSchema, { maxItems: 60 }), total_count: int({ minimum: 0 }), pages: untypedPagesSchema },
   ['type', 'notes', 'total_count', 'pages'],
 );

@@ -4,7 +4,7 @@ import { pagesSchema } from '../../schemas/common.js';
 import { companySchema } from '../companies/shapes.js';
 import { arr, constant, int, obj, oneOfStrings, str, type Schema } from '../../schemas/json-schema.js';
 
-export const segmentSchema: Schema = obj(
+export const segmentSchema = obj(
   {
     type: constant('segment'),
     id: str(),
@@ -17,13 +17,13 @@ export const segmentSchema: Schema = obj(
   ['type', 'id', 'name', 'created_at', 'updated_at', 'person_type'],
 );
 
-export const segmentListSchema: Schema = obj({ type: constant('segment.list'), segments: arr(segmentSchema) }, ['type', 'segments']);
+export const segmentListSchema = obj({ type: constant('segment.list'), segments: arr(segmentSchema) }, ['type', 'segments']);
 
 export const includeCountQuery: Record<string, Schema> = {
   include_count: oneOfStrings(['true', 'false'], { default: 'false', description: 'true adds count, the live members' }),
 };
 
-export const companyListSchema: Schema = obj(
+export const companyListSchema = obj(
   { type: constant('company.list'), total_count: int({ minimum: 0 }), companies: arr(companySchema), pages: pagesSchema },
   ['type', 'total_count', 'companies', 'pages'],
 );

@@ -16,7 +16,6 @@ import {
   retryFailed,
   subscriptionText,
   updateSubscription as update,
-  type SubscriptionInput,
 } from './rules.js';
 import { feedView, subscriptionListView, subscriptionView } from './view.js';
 import { appRoute, type AppInput } from '../../http/route.js';
@@ -68,7 +67,7 @@ export const createSubscription = appRoute({
   handler: (input) => {
     const { store, app, body, origin, token } = input;
     checkUrl(input, body.url);
-    const subscription = create(app, store.now(), body as SubscriptionInput, otherAppsText(input));
+    const subscription = create(app, store.now(), body, otherAppsText(input));
     logWebhookChange(app, tokenOwner(app, token), store.now(), 'creation', subscription);
     return { body: subscriptionView(app, subscription, origin) };
   },
@@ -104,7 +103,7 @@ export const getSubscription = appRoute({
 const updateHandler = (input: AppInput) => {
   const { store, app, params, body, origin } = input;
   checkUrl(input, body.url);
-  return { body: subscriptionView(app, update(app, params.id ?? '', store.now(), body as SubscriptionInput, otherAppsText(input)), origin) };
+  return { body: subscriptionView(app, update(app, params.id ?? '', store.now(), body, otherAppsText(input)), origin) };
 };
 
 const updateDescription =

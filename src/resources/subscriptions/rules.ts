@@ -10,6 +10,8 @@ import type { WebhookJob } from '../../engine/types.js';
 import { MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './limits.js';
 import { deliveryBytes, makeWebhookRoom } from './bytes.js';
 import { dropFeeds, feedPart, keepEntry, queuePart } from './feeds.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { updateSubscriptionBodySchema } from './shapes.js';
 
 export * from './limits.js';
 
@@ -45,14 +47,8 @@ export interface WebhookFeeds {
   throttle?: { delay: number; until: number };
 }
 
-export interface SubscriptionInput {
-  url?: string;
-  topics?: string[];
-  service_type?: string;
-  hub_secret?: string | null;
-  active?: boolean;
-  metadata?: { event_names?: string[] };
-}
+/** What the request sends, as its schema declares it. */
+export type SubscriptionInput = StaticOf<typeof updateSubscriptionBodySchema>;
 
 /** The delivery module (resources/subscriptions/delivery.ts) as the store sees it: Store.webhooks. */
 export interface WebhookSink {

@@ -2,7 +2,7 @@
 // notification_subscription object, its list and the sent/error feeds.
 
 import { MAX_EVENT_NAMES, TOPICS } from './limits.js';
-import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, type Schema } from '../../schemas/json-schema.js';
+import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str } from '../../schemas/json-schema.js';
 
 /** Longest url and hub_secret a subscription may hold. */
 export const MAX_URL_LENGTH = 2048;
@@ -17,7 +17,7 @@ const metadataSchema = obj(
   { description: 'Required (with event_names) when topics has event.created.' },
 );
 
-const members = (required: boolean): Record<string, Schema> => ({
+const members = (required: boolean) => ({
   url: str({ minLength: 1, maxLength: MAX_URL_LENGTH, description: required ? 'where notifications are POSTed; the mock delivers to loopback only unless it runs with --webhook-hosts any (another host is kept with an undeliverable_target warning)' : 'a new target' }),
   topics: arr(topic, { minItems: 1, maxItems: MAX_TOPICS_SENT, description: required ? 'topics to receive; ping is always subscribed' : 'replaces the topics (no merge)' }),
   service_type: oneOfStrings(['web'], { description: 'only web' }),
@@ -26,10 +26,10 @@ const members = (required: boolean): Record<string, Schema> => ({
   metadata: metadataSchema,
 });
 
-export const createSubscriptionBodySchema: Schema = openObj(members(true), ['url', 'topics']);
-export const updateSubscriptionBodySchema: Schema = openObj(members(false));
+export const createSubscriptionBodySchema = openObj(members(true), ['url', 'topics']);
+export const updateSubscriptionBodySchema = openObj(members(false));
 
-export const subscriptionSchema: Schema = obj(
+export const subscriptionSchema = obj(
   {
     type: constant('notification_subscription'),
     id: str(),
@@ -50,9 +50,9 @@ export const subscriptionSchema: Schema = obj(
   ['type', 'id', 'created_at', 'updated_at', 'service_type', 'app_id', 'url', 'self', 'topics', 'active', 'metadata', 'hub_secret', 'mode', 'links', 'notes'],
 );
 
-export const subscriptionListSchema: Schema = obj({ type: constant('notification_subscription.list'), items: arr(subscriptionSchema) }, ['type', 'items']);
+export const subscriptionListSchema = obj({ type: constant('notification_subscription.list'), items: arr(subscriptionSchema) }, ['type', 'items']);
 
-const notificationSchema: Schema = openObj(
+const notificationSchema = openObj(
   {
     type: constant('notification_event'),
     app_id: str(),
@@ -82,4 +82,4 @@ const notificationSchema: Schema = openObj(
   ['type', 'app_id', 'data', 'links', 'id', 'topic', 'delivery_status', 'delivery_attempts', 'delivered_at', 'first_sent_at', 'created_at', 'self'],
 );
 
-export const notificationListSchema: Schema = obj({ type: constant('notification.list'), notifications: arr(notificationSchema) }, ['type', 'notifications']);
+export const notificationListSchema = obj({ type: constant('notification.list'), notifications: arr(notificationSchema) }, ['type', 'notifications']);

@@ -2,7 +2,7 @@ import { tagListSchema, tagSchema } from '../../schemas/common.js';
 import { openObj, str } from '../../schemas/json-schema.js';
 import { renameTagBodySchema, saveTagBodySchema } from './shapes.js';
 import { deleteTag as remove, requireTag, requireTagByName } from './delete.js';
-import { listTags as allTags, saveTag as save, type SaveTagInput } from './rules.js';
+import { listTags as allTags, saveTag as save } from './rules.js';
 import { tagsView, tagView } from './view.js';
 import { appRoute } from '../../http/route.js';
 import { ADA } from '../demo-examples.js';
@@ -20,7 +20,7 @@ export const saveTag = appRoute({
   response: { status: 200, description: 'The tag', schema: tagSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'tag_not_found', 'not_found', 'company_not_found', 'conflict', 'unsupported_media_type', 'request_too_large'],
   examples: { body: { id: '17513', name: 'VIP', users: [{ id: ADA }], companies: [{ company_id: 'acme' }] } },
-  handler: ({ store, app, body }) => ({ body: tagView(save(store, app, body as SaveTagInput)) }),
+  handler: ({ store, app, body }) => ({ body: tagView(save(store, app, body)) }),
 });
 
 export const listTags = appRoute({

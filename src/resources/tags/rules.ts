@@ -8,28 +8,13 @@ import { MAX_SHORT_TEXT } from '../../schemas/fields.js';
 import type { AppState } from '../../engine/app-state.js';
 import type { Store } from '../../engine/store.js';
 import type { Company, Customer, Tag } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { saveTagBodySchema } from './shapes.js';
 
-type Ref = string | number;
-
-export interface CustomerTarget {
-  id?: Ref;
-  user_id?: Ref;
-  email?: string;
-  untag?: boolean;
-}
-
-export interface CompanyTarget {
-  id?: Ref;
-  company_id?: Ref;
-  untag?: boolean;
-}
-
-export interface SaveTagInput {
-  id?: Ref;
-  name?: string;
-  users?: CustomerTarget[];
-  companies?: CompanyTarget[];
-}
+/** What POST /tags sends, as its schema declares it (shapes.ts). */
+export type SaveTagInput = StaticOf<typeof saveTagBodySchema>;
+type CustomerTarget = NonNullable<SaveTagInput['users']>[number];
+type CompanyTarget = NonNullable<SaveTagInput['companies']>[number];
 
 /** A new tag: refused when every app together already holds limits.allTags (each app's own cap is limits.tags). */
 export function checkStoreRoomForTag(store: Store): void {

@@ -36,7 +36,7 @@ export const archiveUserByKeys = appRoute({
   response: { status: 200, description: 'The archived user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'not_found', 'conflict'],
   examples: { query: { id: '', user_id: 'alan-3', email: '' } },
-  handler: ({ app, query }) => ({ body: customerView(app, archiveUser(app, query as { id?: string; user_id?: string; email?: string })) }),
+  handler: ({ app, query }) => ({ body: customerView(app, archiveUser(app, query)) }),
 });
 
 const deleteRequestSchema = obj({ id: int({ minimum: 1, description: 'The id of the deletion request: 1, 2, 3, ... per app.' }) }, ['id']);

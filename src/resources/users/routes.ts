@@ -4,7 +4,7 @@ import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSche
 import { openObj, str } from '../../schemas/json-schema.js';
 import { customerListQuery } from '../customers/list-filters.js';
 import { filteredCustomers, listFilterOf, refine } from '../customers/filters.js';
-import { customersWithEmail, listCustomers, requireCustomer, upsertUser, type CustomerInput } from '../customers/rules.js';
+import { customersWithEmail, listCustomers, requireCustomer, upsertUser } from '../customers/rules.js';
 import { customerView, userListView } from '../customers/view.js';
 import { customerJson } from '../customers/view-json.js';
 import { appRoute } from '../../http/route.js';
@@ -61,7 +61,7 @@ export const listUsers = appRoute({
   errors: ['parameter_invalid', 'bad_request', 'not_found', 'conflict'],
   examples: { query: { user_id: '', email: '', tag_id: '17513', segment_id: '', created_since: 3650, sort: 'created_at', order: 'desc', page: 1, per_page: 50 } },
   handler: (input) => {
-    const { user_id, email } = input.query as { user_id?: string; email?: string };
+    const { user_id, email } = input.query;
     const filter = listFilterOf(input.query);
     const now = input.store.now();
     if (user_id !== undefined) return { body: customerJson(input.app, userByUserId(input.app, user_id, email, input.query, input.warnings)) };
@@ -83,7 +83,7 @@ export const upsertUserRoute = appRoute({
   response: { status: 200, description: 'The created or updated user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
   examples: { body: customerBody({ user_id: 'ada-1', email: 'ada@example.com', remote_created_at: 1690000000 }) },
-  handler: ({ store, app, body }) => ({ body: customerView(app, upsertUser(store, app, body as CustomerInput)) }),
+  handler: ({ store, app, body }) => ({ body: customerView(app, upsertUser(store, app, body)) }),
 });
 
 export const USER_ROUTES = [getUser, listUsers, upsertUserRoute];

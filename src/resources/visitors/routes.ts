@@ -1,13 +1,12 @@
 import { convertBodySchema, leadSchema, userOrLeadSchema, visitorBodySchema, visitorSchema } from '../customers/shapes.js';
-import { openObj, str, type Schema } from '../../schemas/json-schema.js';
-import type { CustomerInput } from '../customers/rules.js';
+import { anyOf, openObj, str } from '../../schemas/json-schema.js';
 import { deleteVisitor } from '../cross-resource/deletion.js';
-import { convertVisitor, updateVisitor, visitorById, visitorByUserId, type ConvertInput } from './rules.js';
+import { convertVisitor, updateVisitor, visitorById, visitorByUserId } from './rules.js';
 import { customerView } from '../customers/view.js';
 import { appRoute, type AppRoute } from '../../http/route.js';
 import { VISITOR, VISITOR_USER_ID } from '../demo-examples.js';
 
-const visitorOrLead: Schema = { anyOf: [visitorSchema, leadSchema] };
+const visitorOrLead = anyOf(visitorSchema, leadSchema);
 
 const update = (method: 'PUT' | 'POST', operationId: string, note: string): AppRoute =>
   appRoute({
@@ -21,7 +20,7 @@ const update = (method: 'PUT' | 'POST', operationId: string, note: string): AppR
     response: { status: 200, description: 'The visitor, or the lead it became', schema: visitorOrLead },
     errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
     examples: { body: { user_id: VISITOR_USER_ID, name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
-    handler: ({ store, app, body }) => ({ body: customerView(app, updateVisitor(store, app, body as CustomerInput)) }),
+    handler: ({ store, app, body }) => ({ body: customerView(app, updateVisitor(store, app, body)) }),
   });
 
 export const convertVisitorRoute = appRoute({
@@ -36,7 +35,7 @@ export const convertVisitorRoute = appRoute({
   response: { status: 200, description: 'The lead or user', schema: userOrLeadSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
   examples: { body: { type: 'user', visitor: { user_id: VISITOR_USER_ID }, user: { email: 'visitor.converted@example.com' } } },
-  handler: ({ store, app, body }) => ({ body: customerView(app, convertVisitor(store, app, body as unknown as ConvertInput)) }),
+  handler: ({ store, app, body }) => ({ body: customerView(app, convertVisitor(store, app, body)) }),
 });
 
 export const getVisitor = appRoute({
@@ -94,7 +93,7 @@ export const updateVisitorById = appRoute({
   response: { status: 200, description: 'The visitor, or the lead it became', schema: visitorOrLead },
   errors: ['parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
   examples: { params: { id: VISITOR }, body: { name: 'Curious Visitor', custom_attributes: { plan_tier: 'free' } } },
-  handler: ({ store, app, params, body }) => ({ body: customerView(app, updateVisitor(store, app, body as CustomerInput, params.id ?? '')) }),
+  handler: ({ store, app, params, body }) => ({ body: customerView(app, updateVisitor(store, app, body, params.id ?? '')) }),
 });
 
 export const VISITOR_ROUTES = [

@@ -9,6 +9,8 @@ import { emailOf, text } from '../customers/identity-text.js';
 import { convertIntoUser } from '../cross-resource/merge.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { convertBodySchema } from '../customers/shapes.js';
 
 function requireVisitor(app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }, field?: string): Customer {
   const found = findAnonymous(app, 'visitor', keys);
@@ -36,11 +38,8 @@ export function updateVisitor(store: Store, app: AppState, input: CustomerInput,
   return write(store, app, visitor, input, identity, anonymousProblems(input, 'visitor'));
 }
 
-export interface ConvertInput {
-  type: string;
-  visitor: { id?: string; user_id?: string; email?: string };
-  user?: { id?: string; user_id?: string; email?: string };
-}
+/** What the request sends, as its schema declares it. */
+export type ConvertInput = StaticOf<typeof convertBodySchema>;
 
 /**
  * POST /visitors/convert: to a lead (same record, type contact), or to a user: merged into the
