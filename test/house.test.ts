@@ -16,7 +16,6 @@ const SOURCE = /\.(ts|tsx|mjs)$/;
 /** Files still over MAX_LINES, with the length they may not grow past. */
 const LONG_FILES: Record<string, number> = {
   'src/engine/app-state.ts': 821,
-  'src/resources/events/rules.ts': 800,
   'src/engine/store.ts': 506,
   'src/core/html-text.ts': 481,
   'src/admin/journal-log.ts': 453,
@@ -33,7 +32,7 @@ const ENGINE_REACHES = [
   'src/engine/app-state.ts -> src/resources/conversations/state.ts',
   'src/engine/app-state.ts -> src/resources/customers/order.ts',
   'src/engine/app-state.ts -> src/resources/data-attributes/rules.ts',
-  'src/engine/app-state.ts -> src/resources/events/rules.ts',
+  'src/engine/app-state.ts -> src/resources/events/log.ts',
   'src/engine/app-state.ts -> src/resources/subscriptions/bytes.ts',
   'src/engine/app-state.ts -> src/resources/subscriptions/delivery-queue.ts',
   'src/engine/job-queue.ts -> src/resources/subscriptions/delivery-queue.ts',
@@ -50,7 +49,7 @@ const ENGINE_REACHES = [
   'src/engine/store.ts -> src/fixtures/generate.ts',
   'src/engine/store.ts -> src/fixtures/merge-logs.ts',
   'src/engine/store.ts -> src/fixtures/normalize.ts',
-  'src/engine/store.ts -> src/resources/events/rules.ts',
+  'src/engine/store.ts -> src/resources/events/log.ts',
   'src/engine/store.ts -> src/resources/jobs/shapes.ts',
 ];
 
@@ -99,7 +98,7 @@ describe('the house rules', () => {
     expect(reached).toEqual([]);
     // The check sees hono where it is: the app itself reaches it.
     const app = graph.modules.find((m) => m.source === 'src/app.ts');
-    expect(app?.dependencies.some((d) => d.resolved.startsWith('node_modules/hono/'))).toBe(true);
+    expect(app?.dependencies.some((d) => d.resolved.includes('node_modules/hono/'))).toBe(true);
   });
 
   it('has an engine that reaches into no resource beyond the listed edges', () => {

@@ -4,7 +4,7 @@
 import type { appSummary } from '../src/console/apps.js';
 import type { conversationSummary, threadHead, threadPart } from '../src/console/conversations.js';
 import type { bulkJobSummary } from '../src/console/jobs.js';
-import type { EventMetadata } from '../src/resources/events/rules.js';
+import type { EventMetadata } from '../src/resources/events/log.js';
 import type { companySummary, customerSummary } from '../src/console/records.js';
 import type { Delivery, DeliveryAttempt } from '../src/console/webhooks.js';
 import type { Fault } from '../src/admin/fault-rules.js';

@@ -26,7 +26,7 @@ import type { Subscription, WebhookFeeds } from '../resources/subscriptions/rule
 import type { FeedRef } from '../resources/subscriptions/feeds.js';
 import { DEFAULT_WEBHOOK_FEED_BYTES, DEFAULT_WEBHOOK_QUEUE_BYTES } from '../resources/subscriptions/bytes.js';
 import type { ActivityLog } from '../resources/admins/activity-logs.js';
-import { guardEventIds, type EventPerson, type EventSummary, type StoredEvent } from '../resources/events/rules.js';
+import { guardEventIds, type EventPerson, type EventSummary, type StoredEvent } from '../resources/events/log.js';
 import type {
   Admin,
   AppConfig,
@@ -97,7 +97,7 @@ export interface Collections<M extends 'base' | 'live'> {
   noteSeqs: Coll<M, number>;
   /** Custom company attributes by name (GET /data_attributes/company), registered on first write. */
   companyAttributes: Coll<M, DataAttribute>;
-  /** Data events by their place in the app's log (resources/events/rules.ts): the oldest go first past the cap. */
+  /** Data events by their place in the app's log (resources/events/log.ts): the oldest go first past the cap. */
   events: Coll<M, StoredEvent, number>;
   /** customer id NUL event name NUL created_at -> the event's place: every event held but each person's newest (events.ts heldAlready) */
   eventKeys: Coll<M, number>;
@@ -221,7 +221,7 @@ export interface AppLimits {
   subscriptionText: number;
   /** The same over every app of the store. */
   allSubscriptionText: number;
-  /** Data events kept; past it the oldest go (resources/events/rules.ts). */
+  /** Data events kept; past it the oldest go (resources/events/timeline.ts). */
   events: number;
   /** Bytes of queued webhook deliveries kept; past it the oldest queued go (resources/subscriptions/bytes.ts). */
   webhookQueueBytes: number;

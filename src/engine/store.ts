@@ -18,7 +18,7 @@ import { addBytes, appBytes, ByteBudgets, type BudgetKind, type StateKind } from
 import { recountRecords } from './record-bytes.js';
 import { runDueJobs } from './jobs.js';
 import { MAX_JOBS } from '../resources/jobs/shapes.js';
-import { eventCount } from '../resources/events/rules.js';
+import { eventCount } from '../resources/events/log.js';
 import { mergeEvents, mergeQueue } from '../fixtures/merge-logs.js';
 import { ContractReport } from '../admin/contract-report.js';
 import { Journal, JournalSpace } from '../admin/journal-log.js';

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import { eventWork } from '../../src/resources/events/rules.js';
+import { eventWork } from '../../src/resources/events/log.js';
 
 const NOW = 1_700_000_000;
 const ADA = '5714dd359a3fd47136000001';

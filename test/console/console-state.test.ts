@@ -3,7 +3,7 @@
 // and the conversation lifecycle (state, snooze, waiting_since, assignee named, teams included).
 
 import { describe, expect, it } from 'vitest';
-import { eventWork } from '../../src/resources/events/rules.js';
+import { eventWork } from '../../src/resources/events/log.js';
 import { sliceWork } from '../../src/engine/join-log.js';
 import { expectRejected, mock, TEST_NOW } from '../helpers.js';
 

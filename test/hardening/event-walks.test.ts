@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventWork, levelOf, setLevelKey } from '../../src/resources/events/rules.js';
+import { eventWork } from '../../src/resources/events/log.js';
+import { levelOf, setLevelKey } from '../../src/resources/events/timeline.js';
 import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 import { ROOT } from '../real.js';
 

@@ -2,7 +2,7 @@
 
 import type { AppState } from '../../engine/app-state.js';
 import { jobState, type BulkJob } from '../jobs/rules.js';
-import type { EventSummary, StoredEvent } from './rules.js';
+import type { EventSummary, StoredEvent } from './log.js';
 import type { Customer } from '../../engine/types.js';
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString();

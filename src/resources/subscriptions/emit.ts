@@ -5,7 +5,7 @@
 
 import type { AnyCowMap } from '../../engine/cow.js';
 import type { AppState, Changes } from '../../engine/app-state.js';
-import type { StoredEvent } from '../events/rules.js';
+import type { StoredEvent } from '../events/log.js';
 import type { Company, Conversation, ConversationPart, Customer } from '../../engine/types.js';
 import { notificationEvent, queueDelivery, wants } from './rules.js';
 import { companyView } from '../companies/view.js';

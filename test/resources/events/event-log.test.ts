@@ -2,7 +2,9 @@
 // leaves nothing behind once a person's last event goes, and a page read from a next link's cursor
 // costs its own length, never a descent.
 import { describe, expect, it } from 'vitest';
-import { addEvent, eventPage, evictOldest, eventWork, summariesOf, type EventMaps } from '../../../src/resources/events/rules.js';
+import { addEvent, evictOldest } from '../../../src/resources/events/timeline.js';
+import { eventPage, summariesOf } from '../../../src/resources/events/rules.js';
+import { eventWork, type EventMaps } from '../../../src/resources/events/log.js';
 
 const maps = (): EventMaps => ({ events: new Map(), eventKeys: new Map(), eventIds: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies: new Map() });
 const sizes = (m: EventMaps) => [m.events, m.eventKeys, m.eventIds, m.eventPeople, m.eventSummaries].map((x) => (x as Map<string, unknown>).size);

@@ -1,7 +1,9 @@
 // The events' per-person skip list checked against a brute-force model: links on every level, the
 // ends, cursor seeks; and levels a client cannot steer by how it interleaves people.
 import { describe, expect, it } from 'vitest';
-import { addEvent, evictOldest, eventPage, eventWork, type EventMaps, type StoredEvent } from '../../../src/resources/events/rules.js';
+import { addEvent, evictOldest } from '../../../src/resources/events/timeline.js';
+import { eventPage } from '../../../src/resources/events/rules.js';
+import { eventWork, type EventMaps, type StoredEvent } from '../../../src/resources/events/log.js';
 
 const maps = (): EventMaps => ({ events: new Map(), eventKeys: new Map(), eventIds: new Map(), eventPeople: new Map(), eventSummaries: new Map(), tallies: new Map() });
 const heightOf = (e: StoredEvent): number => (e.links?.length ?? 0) / 2;
