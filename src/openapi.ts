@@ -201,3 +201,24 @@ export function buildDocument(routes: readonly RouteDef[] = ROUTES, serverUrl = 
 export function documentJson(doc: OpenAPIObject): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
+
+/** The reference's table of the query parameters each API operation takes (npm run openapi writes it into docs/reference.md). */
+export function queryParameterTable(routes: readonly RouteDef[] = ROUTES): string {
+  const rows = routes.filter((r) => r.scope === 'app').map((r) => {
+    const names = Object.keys(r.query?.properties ?? {});
+    const required = new Set(r.query?.required ?? []);
+    const shown = names.map((n) => `\`${n}\`${required.has(n) ? ' (required)' : ''}`).join(', ');
+    return `| \`${r.method} ${r.path}\` | ${shown || 'none'} |`;
+  });
+  return ['| operation | query parameters it takes |', '|---|---|', ...rows].join('\n');
+}
+
+/** The reference with its generated table replaced by `table`, indented as the list item it sits in. */
+export function withQueryParameterTable(reference: string, table = queryParameterTable()): string {
+  const start = reference.indexOf('\n  | operation | query parameters it takes |\n');
+  if (start < 0) throw new Error('docs/reference.md has no query parameter table');
+  let end = start + 1;
+  while (reference.startsWith('  |', end)) end = reference.indexOf('\n', end) + 1;
+  const indented = table.split('\n').map((line) => `  ${line}\n`).join('');
+  return `${reference.slice(0, start + 1)}${indented}${reference.slice(end)}`;
+}

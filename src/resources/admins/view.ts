@@ -12,7 +12,7 @@ function adminEntry(a: Admin, teamIds: number[]) {
     type: 'admin' as const,
     id: a.id,
     name: a.name,
-    email: a.email as string | null,
+    email: a.email,
     away_mode_enabled: a.away_mode_enabled,
     away_mode_reassign: a.away_mode_reassign,
     team_ids: teamIds,
