@@ -101,7 +101,7 @@ export const seed = adminRoute({
     },
   },
   handler: async ({ store, query, body }) => {
-    const mode = query.mode === 'merge' ? 'merge' : 'replace';
+    const mode: 'merge' | 'replace' = query.mode === 'merge' ? 'merge' : 'replace';
     let app: AppState;
     try {
       app = await store.seedAppSliced(body as unknown as FixtureInput, mode, idsMode(query));

@@ -29,7 +29,7 @@ const ASSETS: Record<string, string> = {
 };
 
 /**
- * Where the bundle is: dist/console beside the compiled server (dist/src/admin → dist/console), or,
+ * Where the bundle is: dist/console beside the compiled server (dist/src/console → dist/console), or,
  * when the server runs from source (tests, `npm run dev`), the build's dist/console.
  */
 export function consoleDir(): string {

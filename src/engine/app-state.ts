@@ -99,9 +99,9 @@ export interface Collections<M extends 'base' | 'live'> {
   companyAttributes: Coll<M, DataAttribute>;
   /** Data events by their place in the app's log (resources/events/log.ts): the oldest go first past the cap. */
   events: Coll<M, StoredEvent, number>;
-  /** customer id NUL event name NUL created_at -> the event's place: every event held but each person's newest (events.ts heldAlready) */
+  /** customer id NUL event name NUL created_at -> the event's place: every event held but each person's newest (resources/events/rules.ts heldAlready) */
   eventKeys: Coll<M, number>;
-  /** event id -> its place, for the held ids a stream can draw again (seeded ones, a restore with ids=fresh: events.ts guardEventIds) */
+  /** event id -> its place, for the held ids a stream can draw again (seeded ones, a restore with ids=fresh: resources/events/log.ts guardEventIds) */
   eventIds: Coll<M, number>;
   /** customer id -> the person's newest event and the ends of its summary list */
   eventPeople: Coll<M, EventPerson>;

@@ -1,5 +1,5 @@
 // The keys of a copy-on-write map in its iteration order (base order, then keys as they were
-// added), kept for reading a slice without a walk, like customer-order.ts does per customer type.
+// added), kept for reading a slice without a walk, like resources/customers/order.ts does per customer type.
 // Trusted only while it matches the map's version: adding a key appends to it; a removal, an undone
 // write, a reset or a restore leaves it behind, and the next reader rebuilds it with one walk. The
 // array is only ever appended to, so a reader may keep it and its length as a stable prefix.

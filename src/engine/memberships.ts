@@ -12,7 +12,7 @@ import type { Company, Conversation, Customer, CustomerType } from './types.js';
 export type HolderKind = CustomerType | 'company' | 'conversation' | 'people';
 /**
  * t: a tag id, s: a segment id, n: a company name as stored, a: a conversation's assignee
- * (conversation-state.ts), c: a company id (its users and leads, kind `people`).
+ * (resources/conversations/state.ts), c: a company id (its users and leads, kind `people`).
  */
 export type Label = 't' | 's' | 'n' | 'a' | 'c';
 

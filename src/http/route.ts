@@ -7,6 +7,7 @@ import type { RequestWarnings } from '../core/warnings.js';
 import type { Schema, StaticOf } from '../schemas/json-schema.js';
 import type { AppState } from '../engine/app-state.js';
 import type { Store } from '../engine/store.js';
+import type { JsonPieces, JsonText } from '../views/json-text.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -110,21 +111,26 @@ type ParamsOf<P> = { [K in keyof P]: string } & Record<string, string>;
 
 type Typed<Input, P, Q, B> = Omit<Input, 'params' | 'query' | 'body'> & { params: ParamsOf<P>; query: Declared<Q>; body: Declared<B> };
 
-type Definition<R extends RouteDef, P, Q, B> = Omit<R, 'scope' | 'params' | 'query' | 'body' | 'handler'> & {
+/** What a handler may answer: the declared shape, or text already serialised from it. */
+type Answer<S> = unknown extends StaticOf<S> ? unknown : StaticOf<S> | JsonText | JsonPieces;
+type Answered<T, S> = T extends Promise<infer U> ? Promise<Omit<U, 'body'> & { body: Answer<S> }> : Omit<T, 'body'> & { body: Answer<S> };
+
+type Definition<R extends RouteDef, P, Q, B, S> = Omit<R, 'scope' | 'params' | 'query' | 'body' | 'handler' | 'response'> & {
   params?: P;
   query?: Q;
   body?: B;
-  handler: (input: Typed<Parameters<R['handler']>[0], P, Q, B>) => ReturnType<R['handler']>;
+  response: Omit<ResponseSpec, 'schema'> & { schema?: S };
+  handler: (input: Typed<Parameters<R['handler']>[0], P, Q, B>) => Answered<ReturnType<R['handler']>, S>;
 };
 
 /**
  * An API operation. Its handler reads the query, path and body as their schemas declare them:
  * the pipeline has validated and repaired them before it runs.
  */
-export const appRoute = <P extends Record<string, Schema> = Record<string, Schema>, Q extends Schema = Schema, B extends Schema = Schema>(def: Definition<AppRoute, P, Q, B>): AppRoute =>
+export const appRoute = <P extends Record<string, Schema> = Record<string, Schema>, Q extends Schema = Schema, B extends Schema = Schema, S extends Schema = Schema>(def: Definition<AppRoute, P, Q, B, S>): AppRoute =>
   ({ ...def, scope: 'app' }) as AppRoute;
 /** A control-plane operation, typed as appRoute's. */
-export const adminRoute = <P extends Record<string, Schema> = Record<string, Schema>, Q extends Schema = Schema, B extends Schema = Schema>(def: Definition<AdminRoute, P, Q, B>): AdminRoute =>
+export const adminRoute = <P extends Record<string, Schema> = Record<string, Schema>, Q extends Schema = Schema, B extends Schema = Schema, S extends Schema = Schema>(def: Definition<AdminRoute, P, Q, B, S>): AdminRoute =>
   ({ ...def, scope: 'admin' }) as AdminRoute;
 
 /**

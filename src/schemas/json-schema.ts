@@ -6,7 +6,7 @@
 // its member order and spelling.
 
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { Static, TArray, TBoolean, TInteger, TLiteral, TNull, TNumber, TObject, TOptional, TRecord, TSchema, TString, TUnion, TUnknown } from 'typebox';
+import type { Static, TArray, TBoolean, TInteger, TLiteral, TNull, TNumber, TObject, TOptional, TRecord, TSchema, TString, TUnion, TUnknown, TUnsafe } from 'typebox';
 
 export type Schema = SchemaObject;
 
@@ -20,7 +20,6 @@ type TypeOf<S> = S extends { readonly '~type'?: infer T extends TSchema } ? (unk
 export type StaticOf<S> = Static<TypeOf<S>>;
 
 type Members<P extends Record<string, Schema>, R extends string> = { [K in keyof P]: K extends R ? TypeOf<P[K]> : TOptional<TypeOf<P[K]>> };
-type LiteralsOf<V extends readonly string[]> = { -readonly [K in keyof V]: TLiteral<V[K]> };
 
 export const str = (extra: Schema = {}) => ({ type: 'string', ...extra }) as Typed<TString>;
 export const int = (extra: Schema = {}) => ({ type: 'integer', ...extra }) as Typed<TInteger>;
@@ -28,7 +27,7 @@ export const num = (extra: Schema = {}) => ({ type: 'number', ...extra }) as Typ
 export const bool = (extra: Schema = {}) => ({ type: 'boolean', ...extra }) as Typed<TBoolean>;
 export const constant = <const V extends string>(value: V) => ({ type: 'string', const: value }) as Typed<TLiteral<V>>;
 export const oneOfStrings = <const V extends readonly string[]>(values: V, extra: Schema = {}) =>
-  ({ type: 'string', enum: [...values], ...extra }) as Typed<TUnion<LiteralsOf<V>>>;
+  ({ type: 'string', enum: [...values], ...extra }) as Typed<TUnsafe<V[number]>>;
 export const arr = <I extends Schema>(items: I, extra: Schema = {}) => ({ type: 'array', items, ...extra }) as Typed<TArray<TypeOf<I>>>;
 export const nullable = <S extends Schema>(schema: S): Typed<TUnion<[TypeOf<S>, TNull]>> => {
   const type = schema.type;

@@ -7,6 +7,7 @@
 //
 //   npx tsx test/bench/event-store.ts [--cap 100000] [--events 300000] [--rounds 5] [--b DIR]
 
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
@@ -26,7 +27,9 @@ const events = numberOption('--events', 3 * cap, 2, 10_000_000);
 async function tree(name: string, root: string, bodies: readonly unknown[]): Promise<Tree> {
   const file = (path: string) => pathToFileURL(resolve(root, `dist/src/${path}.js`)).href;
   const { createStore } = (await import(file('setup'))) as typeof import('../../src/setup.js');
-  const { submitEvent } = (await import(file('resources/events/rules'))) as typeof import('../../src/resources/events/rules.js');
+  // A build from before the rooms keeps the events in store/events.js.
+  const rules = existsSync(resolve(root, 'dist/src/resources/events/rules.js')) ? 'resources/events/rules' : 'store/events';
+  const { submitEvent } = (await import(file(rules))) as typeof import('../../src/resources/events/rules.js');
   type Input = Parameters<typeof submitEvent>[1];
   return {
     name,

@@ -4,7 +4,7 @@
 // HTTP request of the other app (GET /users?per_page=60 through app.request, as the scroll row
 // interleaves them), so it finds the data as a request leaves the CPU caches; the second finds it
 // cache-resident. Every
-// step of the call is O(1) or O(page) (scroll.ts), so a gap in the first pass that the second does
+// step of the call is O(1) or O(page) (resources/scroll/rules.ts), so a gap in the first pass that the second does
 // not show is the cost of touching 100 records and hash slots spread over a larger heap.
 //
 // `npx tsx test/bench/scroll-cache.ts [--iterations N]` prints the medians.

@@ -1,5 +1,5 @@
 // Exact figures of the byte measures (src/engine/byte-budget.ts keptBytes, record-bytes.ts,
-// webhook-bytes.ts), each worked out by hand in the test from the README's rules: a string 16 + 2 a
+// subscriptions/bytes.ts), each worked out by hand in the test from the README's rules: a string 16 + 2 a
 // character, a number 16, null or a boolean 8, an array 32 + 8 a slot, an object 32 + 24 + 2 a key
 // character per member; a customer 1,024, a company 512, a conversation 512 and a part 256 beside
 // their texts and lists. Every text below has its own length, so a term dropped, doubled or

@@ -1,6 +1,6 @@
 // Filtered conversation lists never walk the app's conversations: an index is built from its own
 // scope (an assignee's conversations, a customer's), then kept by the writes. Not timed: the
-// conversations read to build indexes are counted (conversation-index.ts buildWork), and must stay
+// conversations read to build indexes are counted (resources/conversations/order.ts buildWork), and must stay
 // bounded by the scope, not by the 3000 conversations the app holds.
 
 import { describe, expect, it } from 'vitest';

@@ -74,7 +74,7 @@ describe('event reads are bounded by the request, not by the person\'s events', 
   it('a duplicate reads the person\'s newest event only, whatever order the timeline was built in', async () => {
     // A client that knew the level key could give every event of level 0 the oldest times, and a
     // descent would then walk them (the next test). The duplicate rule never descends
-    // (events.ts heldAlready): the newest, then one lookup. The key here is the test's (0).
+    // (events/rules.ts heldAlready): the newest, then one lookup. The key here is the test's (0).
     const m = mock({ rateLimit: 1_000_000 });
     const sent: { name: string; at: number }[] = [];
     let low = TEST_NOW - 10 * N;
@@ -163,7 +163,7 @@ describe('the skip levels are keyed by a secret of the process', () => {
   });
 
   it('each process draws its own key', () => {
-    const draw = () => execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/resources/events/rules.js'))}); process.stdout.write(String(m.setLevelKey(0)));`], { encoding: 'utf8' });
+    const draw = () => execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'dist/src/resources/events/timeline.js'))}); process.stdout.write(String(m.setLevelKey(0)));`], { encoding: 'utf8' });
     const keys = [draw(), draw(), draw()];
     for (const key of keys) expect(key).toMatch(/^\d+$/);
     expect(new Set(keys).size).toBe(3);

@@ -104,7 +104,7 @@ export const listActivityLogs = appRoute({
     const { created_at_after, created_at_before } = input.query;
     const logs = activityLogsBetween(input.app, created_at_after, created_at_before ?? Number.MAX_SAFE_INTEGER);
     const { items, pages } = paginate(logs, { ...pageRequestOf(input.query), perPage: (input.query.per_page as number | undefined) ?? ACTIVITY_LOGS_PER_PAGE }, input);
-    return { body: { type: 'activity_log.list', pages: { type: 'pages', next: pages.next ?? null, page: pages.page, per_page: pages.per_page, total_pages: pages.total_pages }, activity_logs: items } };
+    return { body: { type: 'activity_log.list' as const, pages: { type: 'pages' as const, next: pages.next ?? null, page: pages.page, per_page: pages.per_page, total_pages: pages.total_pages }, activity_logs: items } };
   },
 });
 

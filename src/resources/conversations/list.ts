@@ -1,7 +1,7 @@
 // GET /conversations (surface K1): every conversation, one admin's (type=admin), or one customer's
 // (type=user), with the documented swap: unfiltered, `order` is the direction and `sort` the field;
 // with type=admin or type=user, `order` is the field and `sort` the direction. Every form reads a
-// sorted index of its scope (conversation-index.ts): a page costs the page, never a walk of the app.
+// sorted index of its scope (order.ts): a page costs the page, never a walk of the app.
 
 import { booleanText } from '../../core/query-string.js';
 import { apiError, badChoice, invalid, missing } from '../../core/errors.js';

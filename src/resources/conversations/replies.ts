@@ -1,7 +1,7 @@
 // Every reply variant of POST /conversations/{id}/reply (surface K3–K8): admin comments and notes,
 // assignment, open, close, snooze (and unsnooze, which is an open), user comments, the reply to a
 // customer's last conversation; mark as read (K2) and running the assignment rules (K9). Each moves
-// the conversation's lifecycle (conversation-state.ts) and adds its part, within the 60 new parts a
+// the conversation's lifecycle (state.ts) and adds its part, within the 60 new parts a
 // minute of a conversation and the app's parts limit.
 
 import { apiError, invalid, missing } from '../../core/errors.js';

@@ -1,6 +1,6 @@
 // Conversations: read, identify their customers, add a customer (spec 4.11), and the two part
 // limits of spec 8 (at most 500 parts shown; at most 60 created a minute per conversation, kept by
-// conversation-replies.ts).
+// replies.ts).
 
 import { apiError, invalid, missing } from '../../core/errors.js';
 import { MAX_CONVERSATION_CUSTOMERS } from '../../schemas/fields.js';
@@ -40,8 +40,10 @@ export function visibleParts(conversation: Conversation): ConversationPart[] {
 
 // --- identifying customers -----------------------------------------------------------------------
 
-/** A customer named by one of these; intercom_user_id and service_user_id both mean its id. */
-/** How a request names a customer; clients send ids as numbers as often as text (read as text). */
+/**
+ * A customer named by one of these; intercom_user_id and service_user_id both mean its id. Clients
+ * send ids as numbers as often as text (read as text).
+ */
 export interface CustomerIdentity {
   intercom_user_id?: string | number;
   service_user_id?: string | number;

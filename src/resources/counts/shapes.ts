@@ -31,7 +31,7 @@ const companyUsers: Schema = {
 
 const only = (key: string, items: Schema) => obj({ [key]: arr(items) }, [key]);
 
-const companyCount = obj(
+export const companyCount = obj(
   {
     type: constant('count'),
     company: { anyOf: [only('segment', named), only('tag', named), only('user', companyUsers)] },
@@ -45,6 +45,6 @@ const companyCount = obj(
   ['type', 'company', 'pages'],
 );
 
-const userCount = obj({ type: constant('count'), user: { anyOf: [only('segment', named), only('tag', named)] } }, ['type', 'user']);
+export const userCount = obj({ type: constant('count'), user: { anyOf: [only('segment', named), only('tag', named)] } }, ['type', 'user']);
 
 export const countResponseSchema = anyOf(totals, companyCount, userCount, conversationCountSchema, conversationAdminCountSchema);

@@ -9,7 +9,7 @@
 // and a rolled-back write reverts it; only what replaces the map (a reset or restore) leaves the
 // index behind, for the next list that needs it to rebuild.
 //
-// A scroll keeps the arrays it opened on (scroll.ts): appends and dead marks never move what it has
+// A scroll keeps the arrays it opened on (resources/scroll/rules.ts): appends and dead marks never move what it has
 // seen, and whatever would shift entries works on copies.
 
 import type { CowMap } from '../../engine/cow.js';

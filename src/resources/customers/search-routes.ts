@@ -25,10 +25,10 @@ export const searchCustomersRoute = appRoute({
     const next = page.next === undefined ? null : { page: page.page + 1, starting_after: page.next };
     return {
       body: {
-        type: 'customer.list',
+        type: 'customer.list' as const,
         total_count: page.total,
         customers: page.customers.map((c) => customerView(app, c)),
-        pages: { type: 'pages', page: page.page, per_page: page.perPage, total_pages: page.totalPages, next },
+        pages: { type: 'pages' as const, page: page.page, per_page: page.perPage, total_pages: page.totalPages, next },
       },
     };
   },

@@ -9,7 +9,7 @@ const iso = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
 export function eventView(person: Customer, e: StoredEvent) {
   return {
-    type: 'event',
+    type: 'event' as const,
     id: e.id,
     event_name: e.event_name,
     created_at: e.created_at,
@@ -21,12 +21,12 @@ export function eventView(person: Customer, e: StoredEvent) {
 }
 
 export function eventListView(person: Customer, events: readonly StoredEvent[], next: string | undefined) {
-  return { type: 'event.list', events: events.map((e) => eventView(person, e)), pages: next === undefined ? {} : { next } };
+  return { type: 'event.list' as const, events: events.map((e) => eventView(person, e)), pages: next === undefined ? {} : { next } };
 }
 
 export function eventSummaryView(person: Customer, summaries: readonly EventSummary[]) {
   return {
-    type: 'event.summary',
+    type: 'event.summary' as const,
     email: person.email,
     intercom_user_id: person.id,
     user_id: person.user_id,
@@ -37,10 +37,10 @@ export function eventSummaryView(person: Customer, summaries: readonly EventSumm
 export function jobView(app: AppState, job: BulkJob, origin: string) {
   const self = `${origin}/jobs/${job.id}`;
   return {
-    type: 'job',
+    type: 'job' as const,
     app_id: app.id,
     id: job.id,
-    name: 'api_bulk_job',
+    name: 'api_bulk_job' as const,
     created_at: job.created_at,
     updated_at: job.updated_at,
     completed_at: job.completed_at,

@@ -6,7 +6,7 @@ import { bulkEventsBodySchema, bulkUsersBodySchema, jobErrorFeedSchema, jobSchem
 import { requireJob, submitBulk, type BulkItem, type BulkKind } from './rules.js';
 import { chargeExtra } from '../../engine/rate-limit.js';
 import { jobErrorFeedView, jobView } from '../events/view.js';
-import { appRoute, type AppInput, type RouteResult } from '../../http/route.js';
+import { appRoute, type AppInput } from '../../http/route.js';
 import { FIRST_JOB } from '../demo-examples.js';
 
 const TAG = 'Bulk jobs';
@@ -15,7 +15,7 @@ const id = { id: str({ description: 'The job id, job_v2_…' }) };
 const BULK_RULES = `Answers 202 with the job: a new one, or the open job named by job.id (404 job_not_found if there is none, 403 forbidden once past its closing_at, created_at + 900; at most ${MAX_JOB_TASKS} requests a job). 1 to ${MAX_BULK_ITEMS} items; the request counts one operation against the rate limit per item (it is admitted if the window has room for one, then the rest of its items use up what is left). The items run later, on the app's job queue after the job delay (POST /__admin/jobs/run runs them at once), each as the single call would and in its own transaction; a failed item goes to the error feed (GET /jobs/{id}/error). The job is pending until a task has run, running while tasks wait, then completed (failed when every item failed).`;
 
 function bulk(kind: BulkKind) {
-  return ({ store, app, body, origin }: AppInput): RouteResult => {
+  return ({ store, app, body, origin }: AppInput) => {
     const items = (body.items as Omit<BulkItem, 'data_type'>[]).map((item) => ({ ...item, data_type: (item as { data_type?: string }).data_type ?? kind }) as BulkItem);
     const job = submitBulk(store, app, kind, items, (body.job as { id?: string } | undefined)?.id);
     const remaining = chargeExtra(app.rate, items.length - 1, app.config.rate_limit_per_minute);

@@ -17,7 +17,7 @@ export type MessageInput = StaticOf<typeof messageBodySchema>;
 type Party = NonNullable<MessageInput['from']>;
 
 export type MessageResult =
-  | { kind: 'admin'; id: string; created_at: number; message_type: 'inapp' | 'email'; subject: string; body: string; template: string; owner: Admin }
+  | { kind: 'admin'; id: string; created_at: number; message_type: 'inapp' | 'email'; subject: string; body: string; template: 'plain' | 'personal'; owner: Admin }
   | { kind: 'user'; id: string; created_at: number; body: string };
 
 export function createMessage(store: Store, app: AppState, input: MessageInput): MessageResult {

@@ -16,7 +16,7 @@ export interface ScrollSlot {
   readonly param: string;
   /** The list order when the scroll opened: only its first `end` ids belong to the scroll. */
   readonly ids: readonly string[];
-  /** 1 where an entry of `ids` had left the order (customer-order.ts): its id may be listed again further on. */
+  /** 1 where an entry of `ids` had left the order (customers/order.ts): its id may be listed again further on. */
   readonly dead?: readonly number[] | undefined;
   /** Each id's rank in the customer order (customers only), so a page reads seeded records in base order. */
   readonly ranks?: readonly (number | null)[] | undefined;

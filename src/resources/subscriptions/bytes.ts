@@ -11,7 +11,7 @@ import type { WebhookJob } from '../../engine/types.js';
 
 /** A queued job beside its notification: the record, its heap slot and its subscription-index entry. */
 const DELIVERY_BYTES = 256;
-/** A feed entry beside what it holds: its slot in the feed and its app-wide log entry (webhook-feeds.ts). */
+/** A feed entry beside what it holds: its slot in the feed and its app-wide log entry (feeds.ts). */
 const ENTRY_BYTES = 256;
 
 /** Bytes one app may keep of each, whatever the store-wide budget leaves (store option `limits`). */

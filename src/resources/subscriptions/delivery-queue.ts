@@ -31,7 +31,7 @@ export class DeliveryQueue {
   private steps: Step[] | null = null;
   /** Counts every change, so a caller can tell the queue changed (data-dir/state-files.ts). */
   version = 0;
-  /** What the queued deliveries keep (webhook-bytes.ts), moved by every add and remove, so a clone and a rollback carry it. */
+  /** What the queued deliveries keep (bytes.ts), moved by every add and remove, so a clone and a rollback carry it. */
   bytes = 0;
 
   /** The webhook jobs among `jobs` (a fixture's or an export's queue). */

@@ -1,5 +1,5 @@
 // The sent and error feeds of an app's subscriptions, kept within their count (FEED_LIMIT a feed)
-// and their bytes (webhook-bytes.ts). Past the bytes the app's oldest entry goes, whichever feed
+// and their bytes (bytes.ts). Past the bytes the app's oldest entry goes, whichever feed
 // holds it: an app-wide log of the entries in the order they were kept (keyed by place, first and
 // next place in the tallies, as the events' log) finds it at once, so making room never walks the
 // feeds. Entries that leave otherwise (past FEED_LIMIT, with their subscription) leave the log too.
@@ -71,7 +71,7 @@ export const feedPart = (app: AppState): WebhookPart => ({
   dropOldest: () => dropOldestEntry(app),
 });
 
-/** Puts an attempt first in a subscription's feed, unless it cannot be kept (webhook-bytes.ts). */
+/** Puts an attempt first in a subscription's feed, unless it cannot be kept (bytes.ts). */
 export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName, entry: FeedEntry): void {
   const bytes = entryBytes(entry);
   if (bytes > app.limits.webhookFeedBytes) return;

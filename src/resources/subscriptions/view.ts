@@ -3,6 +3,8 @@
 
 import type { AppState } from '../../engine/app-state.js';
 import type { FeedEntry, Subscription } from './rules.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { notificationListSchema } from './shapes.js';
 
 export function subscriptionView(app: AppState, sub: Subscription, origin: string) {
   const self = `${origin}/subscriptions/${sub.id}`;
@@ -33,5 +35,6 @@ export const subscriptionListView = (app: AppState, subs: readonly Subscription[
 /** Sent feed: the notifications as delivered; error feed: each with the exchange (`http_request`). */
 export const feedView = (entries: readonly FeedEntry[], withExchange: boolean) => ({
   type: 'notification.list' as const,
-  notifications: entries.map((e) => (withExchange ? { ...e.notification, http_request: e.http_request } : e.notification)),
+  // A feed keeps the notification as the emitter wrote it (emit.ts, held to the schema by the contract check).
+  notifications: entries.map((e) => (withExchange ? { ...e.notification, http_request: e.http_request } : e.notification)) as StaticOf<typeof notificationListSchema>['notifications'],
 });

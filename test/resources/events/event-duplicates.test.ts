@@ -2,7 +2,7 @@
 // plain model, under traffic that makes it hard: few seconds and names, so events of one person
 // share seconds in runs of every length, backdated as often as not, with a small cap evicting the
 // oldest all the time. The store compares a person's newest event and keys every other one
-// (events.ts heldAlready), so the newest changing hands, backdated events and evictions of either
+// (events/rules.ts heldAlready), so the newest changing hands, backdated events and evictions of either
 // are what this exercises; halfway, the state is exported and seeded into a fresh mock, where every
 // event held is the seeded base's (all keyed) and the traffic goes on over it.
 

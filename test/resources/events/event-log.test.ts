@@ -90,7 +90,7 @@ describe('event pages', () => {
 
 describe('the duplicate keys', () => {
   // The duplicate rule compares a person's newest event and asks eventKeys about every other
-  // (events.ts heldAlready): an event in order keys the one it follows, a backdated one itself.
+  // (events/rules.ts heldAlready): an event in order keys the one it follows, a backdated one itself.
   it('key every event but its person\'s newest, each going with its eviction, and addEvent puts no id aside', () => {
     const m = maps();
     const add = (id: string, cid: string, name: string, at: number) => addEvent(m, { id, customer_id: cid, event_name: name, created_at: at, metadata: {} });

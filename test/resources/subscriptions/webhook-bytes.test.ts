@@ -1,4 +1,4 @@
-// Webhook state bounded in bytes (src/resources/subscriptions/bytes.ts, webhook-feeds.ts): queued deliveries
+// Webhook state bounded in bytes (src/resources/subscriptions/bytes.ts, feeds.ts): queued deliveries
 // and feed entries each within a per-app limit, oldest first out, and every app's together within
 // the store-wide webhooks budget. Byte figures are counted by the test from what the API shows
 // (test/kept-estimate.ts), never read from the mock's own measure.
