@@ -1,8 +1,8 @@
 // Leads beyond POST /contacts and the reads: delete, update by PUT, convert into a user.
 
 import { leadBodySchema, leadSchema, userSchema } from '../customers/shapes.js';
-import { openObj, str, type Schema } from '../../schemas/json-schema.js';
-import { MAX_SHORT_TEXT } from '../../schemas/fields.js';
+import { convertLeadBodySchema } from './shapes.js';
+import { openObj, str } from '../../schemas/json-schema.js';
 import { deleteLead } from '../cross-resource/deletion.js';
 import { convertLead, updateLead } from './rules.js';
 import { customerView } from '../customers/view.js';
@@ -71,9 +71,6 @@ export const updateLeadByBody = appRoute({
   handler: ({ store, app, body }) => ({ body: customerView(app, updateLead(store, app, body, body)) }),
 });
 
-const keys = (properties: Record<string, Schema>, description: string) => openObj(properties, [], { description });
-const short = str({ maxLength: MAX_SHORT_TEXT });
-
 export const convertLeadRoute = appRoute({
   method: 'POST',
   path: '/contacts/convert',
@@ -82,10 +79,7 @@ export const convertLeadRoute = appRoute({
   description:
     'The user that `user` names (id, then user_id, then email; an archived user comes back) absorbs the lead: the user\'s values win, the lead fills only what the user lacks and never its id, user_id or email; companies, tags and segments join; the lead is deleted. When no user matches, the lead becomes that user: same id, the given user_id (its UUID dropped), the given email or else its own. A rejected request changes nothing.',
   tag: 'Leads',
-  body: openObj({
-    contact: keys({ id: str(), user_id: short }, 'The lead, by id or user_id.'),
-    user: keys({ id: str(), user_id: short, email: short }, 'The user, by id, user_id or email.'),
-  }),
+  body: convertLeadBodySchema,
   response: { status: 200, description: 'The user', schema: userSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'conflict', 'unique_user_constraint', 'unsupported_media_type', 'request_too_large'],
   examples: { body: { contact: { user_id: LEAD_USER_ID }, user: { email: 'lena.converted@example.com' } } },

@@ -10,6 +10,8 @@ import { joined } from '../../engine/join-log.js';
 import { convertIntoUser } from '../cross-resource/merge.js';
 import type { Store } from '../../engine/store.js';
 import type { Customer } from '../../engine/types.js';
+import type { StaticOf } from '../../schemas/json-schema.js';
+import type { convertLeadBodySchema } from './shapes.js';
 
 /** GET /contacts?user_id=: one lead, or a 404. */
 export function leadByUserId(app: AppState, userId: string): Customer {
@@ -53,10 +55,8 @@ export function updateLead(store: Store, app: AppState, keys: { id?: string; use
   return write(store, app, lead, input, {}, anonymousProblems(input, 'lead'));
 }
 
-export interface LeadConvertInput {
-  contact?: { id?: string; user_id?: string };
-  user?: { id?: string; user_id?: string; email?: string };
-}
+/** What the request sends, as its schema declares it. */
+export type LeadConvertInput = StaticOf<typeof convertLeadBodySchema>;
 
 /**
  * POST /contacts/convert. The user the `user` keys match (id, then user_id, then email; an archived
