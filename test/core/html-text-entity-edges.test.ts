@@ -1,7 +1,7 @@
 // The character classes behind entity decoding, at their boundaries: which digits a numeric
 // reference accepts, where a code point saturates, and which characters a named reference may hold.
 import { describe, it, expect } from 'vitest';
-import { decodeEntities } from '../../src/core/html-text.js';
+import { decodeEntities } from '../../src/core/html-entities.js';
 
 describe('decodeEntities: text without an ampersand', () => {
   it('returns it as it is, even where it reads like a reference', () => {

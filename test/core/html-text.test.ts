@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { htmlToPlainText, decodeEntities } from '../../src/core/html-text.js';
+import { decodeEntities } from '../../src/core/html-entities.js';
+import { htmlToPlainText } from '../../src/core/html-text.js';
 
 describe('htmlToPlainText: plain text', () => {
   it('returns text without markup unchanged', () => {

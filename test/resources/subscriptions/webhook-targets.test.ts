@@ -2,7 +2,7 @@
 // nowhere by default when it listens beyond loopback, and only an excerpt of what a receiver said.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DELIVERIES_IN_FLIGHT, MAX_RESPONSE_BYTES } from '../../../src/resources/subscriptions/delivery.js';
+import { MAX_DELIVERIES_IN_FLIGHT, MAX_RESPONSE_BYTES } from '../../../src/resources/subscriptions/send.js';
 import { startMockServer, type MockServer } from '../../../src/testing.js';
 import { warningCodesOf } from '../../helpers.js';
 import { waitFor } from '../../real.js';
