@@ -2,7 +2,8 @@
 // KiB, text beyond ASCII, entries larger than a chunk, several journals sharing one space.
 
 import { describe, expect, it } from 'vitest';
-import { count, ENTRY_BYTES, Journal, JournalSpace, MAX_BODY_CHARS, query, type JournalRecord } from '../../src/admin/journal-log.js';
+import { count, Journal, MAX_BODY_CHARS, query, type JournalRecord } from '../../src/admin/journal-log.js';
+import { ENTRY_BYTES, JournalSpace } from '../../src/admin/journal-space.js';
 
 let seq = 0;
 const record = (over: Partial<JournalRecord> = {}): JournalRecord => ({

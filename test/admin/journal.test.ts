@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes, mock, TEST_NOW } from '../helpers.js';
 import { ADA } from '../fixture-ids.js';
-import { ENTRY_BYTES } from '../../src/admin/journal-log.js';
+import { ENTRY_BYTES } from '../../src/admin/journal-space.js';
 
 const list = async (m: ReturnType<typeof mock>, query = '') => (await m.call('GET', `/__admin/requests${query}`, { token: null })).body.requests as any[];
 

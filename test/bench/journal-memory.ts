@@ -21,7 +21,8 @@ import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { MAX_URL_LENGTH } from '../../src/http/pipeline.js';
 import { createStore } from '../../src/setup.js';
-import { DEFAULT_JOURNAL_BYTES, MAX_BODY_CHARS } from '../../src/admin/journal-log.js';
+import { MAX_BODY_CHARS } from '../../src/admin/journal-log.js';
+import { DEFAULT_JOURNAL_BYTES } from '../../src/admin/journal-space.js';
 import { fullGc } from './full-gc.js';
 
 export interface JournalMemoryOptions {
