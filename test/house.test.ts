@@ -32,7 +32,6 @@ const ENGINE_REACHES = [
   'src/engine/app-state.ts -> src/resources/events/log.ts',
   'src/engine/app-state.ts -> src/resources/subscriptions/bytes.ts',
   'src/engine/app-state.ts -> src/resources/subscriptions/delivery-queue.ts',
-  'src/engine/job-queue.ts -> src/resources/subscriptions/delivery-queue.ts',
   'src/engine/jobs.ts -> src/fixtures/normalize.ts',
   'src/engine/jobs.ts -> src/resources/jobs/rules.ts',
   'src/engine/memberships.ts -> src/resources/conversations/state.ts',

@@ -3,8 +3,10 @@
 
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
 import type { AppState } from './app-state.js';
-import { byDue } from '../resources/subscriptions/delivery-queue.js';
 import type { Job } from './types.js';
+
+/** The order jobs and deliveries go in: by due time, then as they were queued (ids grow). */
+export const byDue = (a: Job, b: Job): number => a.due_at - b.due_at || a.id - b.id;
 
 /**
  * A job with the app's next job id. Due times stop where the clock does, so a job queued at its

@@ -8,14 +8,13 @@
 
 import type { Job, WebhookJob } from '../../engine/types.js';
 import { deliveryBytes } from './bytes.js';
+import { byDue } from '../../engine/job-queue.js';
 
 /** Heap slots moved, counted for the tests that pin the queue's cost (test/resources/subscriptions/delivery-queue.test.ts). */
 export const deliveryQueueWork = { moves: 0 };
 
 const before = (a: WebhookJob, b: WebhookJob): boolean => a.due_at < b.due_at || (a.due_at === b.due_at && a.id < b.id);
 
-/** The order deliveries go in; exports and a subscription's queue are read in it. */
-export const byDue = (a: Job, b: Job): number => a.due_at - b.due_at || a.id - b.id;
 
 interface Step {
   added: boolean;
