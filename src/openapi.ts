@@ -215,10 +215,14 @@ export function queryParameterTable(routes: readonly RouteDef[] = ROUTES): strin
 
 /** The reference with its generated table replaced by `table`, indented as the list item it sits in. */
 export function withQueryParameterTable(reference: string, table = queryParameterTable()): string {
+  if (reference.includes('\r')) throw new Error('docs/reference.md has CR line ends: the table is written with LF only');
   const start = reference.indexOf('\n  | operation | query parameters it takes |\n');
   if (start < 0) throw new Error('docs/reference.md has no query parameter table');
   let end = start + 1;
-  while (reference.startsWith('  |', end)) end = reference.indexOf('\n', end) + 1;
+  while (end < reference.length && reference.startsWith('  |', end)) {
+    const next = reference.indexOf('\n', end);
+    end = next < 0 ? reference.length : next + 1;
+  }
   const indented = table.split('\n').map((line) => `  ${line}\n`).join('');
   return `${reference.slice(0, start + 1)}${indented}${reference.slice(end)}`;
 }

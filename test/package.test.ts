@@ -151,8 +151,14 @@ describe('install-time reports', () => {
   }
 
   it("the @scarf/scarf report that swagger-ui-dist installs sends nothing for this project's tree", async () => {
-    const { hits, output } = await scarfReports(ROOT);
-    expect(output).toContain('Scarf has been disabled via a package.json in the dependency chain');
-    expect(hits).toEqual([]);
-  }, 30_000);
+    // The report gives `npm ls` 3 s, which a loaded CI machine can miss; that failure sends nothing
+    // either, but proves nothing about the opt-out, so the report runs again (at most 4 times).
+    let run = await scarfReports(ROOT);
+    for (let again = 0; again < 3 && run.output.includes('Scarf received an error from npm -ls'); again++) {
+      expect(run.hits).toEqual([]);
+      run = await scarfReports(ROOT);
+    }
+    expect(run.output).toContain('Scarf has been disabled via a package.json in the dependency chain');
+    expect(run.hits).toEqual([]);
+  }, 60_000);
 });

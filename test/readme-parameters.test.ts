@@ -14,3 +14,13 @@ it('lists in the reference exactly the query parameters each API operation takes
   expect(reference).toContain('\n  | `GET /users` | ');
   expect(withQueryParameterTable(reference, queryParameterTable([]))).not.toBe(reference);
 });
+
+it('writes the table wherever it stands in the reference, the end included, and nothing else', () => {
+  const table = queryParameterTable();
+  const rows = table.split('\n').map((line) => `  ${line}`).join('\n');
+  const old = '  | operation | query parameters it takes |\n  |---|---|\n  | `GET /old` | none |';
+  expect(withQueryParameterTable(`Intro\n${old}\n\nAfter\n`)).toBe(`Intro\n${rows}\n\nAfter\n`);
+  expect(withQueryParameterTable(`Intro\n${old}`)).toBe(`Intro\n${rows}\n`);
+  expect(() => withQueryParameterTable('Intro\r\n' + old.replaceAll('\n', '\r\n'))).toThrow('CR line ends');
+  expect(() => withQueryParameterTable('no table here\n')).toThrow('no query parameter table');
+});

@@ -112,7 +112,7 @@ type ParamsOf<P> = { [K in keyof P]: string } & Record<string, string>;
 type Typed<Input, P, Q, B> = Omit<Input, 'params' | 'query' | 'body'> & { params: ParamsOf<P>; query: Declared<Q>; body: Declared<B> };
 
 /** What a handler may answer: the declared shape, or text already serialised from it. */
-type Answer<S> = unknown extends StaticOf<S> ? unknown : StaticOf<S> | JsonText | JsonPieces;
+type Answer<S> = StaticOf<S> | JsonText | JsonPieces;
 type Answered<T, S> = T extends Promise<infer U> ? Promise<Omit<U, 'body'> & { body: Answer<S> }> : Omit<T, 'body'> & { body: Answer<S> };
 
 type Definition<R extends RouteDef, P, Q, B, S> = Omit<R, 'scope' | 'params' | 'query' | 'body' | 'handler' | 'response'> & {

@@ -1,6 +1,8 @@
 // A response body already serialised: the one writer sends its text as it is.
 
 export class JsonText {
+  /** Nominal: an answer with a `text` member is not taken for serialised text by the compiler. */
+  declare private readonly brand: 'JsonText';
   constructor(readonly text: string) {}
 }
 
@@ -9,6 +11,7 @@ export class JsonText {
  * them, other requests served between pieces (http/respond.ts).
  */
 export class JsonPieces {
+  declare private readonly brand: 'JsonPieces';
   constructor(readonly value: unknown) {}
 }
 

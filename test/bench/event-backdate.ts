@@ -1,4 +1,4 @@
-// Backdated events and bare `before=<ms>` cursors (resources/events/rules.ts skip list): `npx tsx
+// Backdated events and bare `before=<ms>` cursors (resources/events/timeline.ts skip list): `npx tsx
 // test/bench/event-backdate.ts`; `eventBackdate()` returns the rows to test/bench/run.ts.
 //
 // One person holding 10 vs 100,000 events (seeded), in process through app.fetch: the median of

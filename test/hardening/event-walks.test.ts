@@ -20,7 +20,7 @@ function busyApp(limit = 10_000): TestMock {
   return m;
 }
 
-// A descent of the skip levels (resources/events/rules.ts): about 4 reads a level, 10 levels; a walk read
+// A descent of the skip levels (resources/events/timeline.ts): about 4 reads a level, 10 levels; a walk read
 // half the person's events (1,500 here) before.
 const LOG_READS = 60;
 

@@ -15,7 +15,6 @@ export const deliveryQueueWork = { moves: 0 };
 
 const before = (a: WebhookJob, b: WebhookJob): boolean => a.due_at < b.due_at || (a.due_at === b.due_at && a.id < b.id);
 
-
 interface Step {
   added: boolean;
   job: WebhookJob;

@@ -1,4 +1,4 @@
-// The events' byte budget at its exact edge (resources/events/rules.ts, eventBytes and makeRoom): what an
+// The events' byte budget at its exact edge (resources/events/log.ts eventBytes, rules.ts makeRoom): what an
 // event measures, computed here from the README's rule, decides to the byte whether the app keeps
 // its older events, gives up the oldest, or (with none of its own left) is refused.
 

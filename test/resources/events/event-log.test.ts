@@ -1,4 +1,4 @@
-// The events' bookkeeping beyond the skip links (resources/events/rules.ts): eviction counts a summary down and
+// The events' bookkeeping beyond the skip links (resources/events/timeline.ts): eviction counts a summary down and
 // leaves nothing behind once a person's last event goes, and a page read from a next link's cursor
 // costs its own length, never a descent.
 import { describe, expect, it } from 'vitest';
