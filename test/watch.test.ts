@@ -18,7 +18,8 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('--watch', () => {
     const cli = runCli(['--port', '0', '--now', '1767312000', '--fixtures', dir, '--watch'], BUILT);
     try {
       const url = await listeningUrl(cli);
-      expect(cli.output().stdout).toContain(`  watching:   ${dir}`);
+      // The watching line is written after the banner, so it may reach the pipe a moment later.
+      await waitFor(() => (cli.output().stdout.includes(`  watching:   ${dir}`) ? true : undefined));
       const get = async (path: string, token = 'demo-token') => (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>;
       const adminName = async () => (await get('/admins/814860')).name as string;
       expect(await adminName()).toBe('Ciaran Lee');
