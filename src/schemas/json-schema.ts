@@ -36,6 +36,8 @@ export const nullable = <S extends Schema>(schema: S): Typed<TUnion<[TypeOf<S>, 
 };
 /** Ids clients send as numbers as often as strings: both name the same record. */
 export const strOrInt = (extra: Schema = {}) => ({ type: ['string', 'integer'], ...extra }) as Typed<TUnion<[TString, TInteger]>>;
+/** A record's id as a client sends it, text or number, with what it names. */
+export const idRef = (description: string) => strOrInt({ description });
 /** A free map (custom attributes, metadata): any member names, checked member by member by the rules. */
 export const freeObject = (extra: Schema = {}) => ({ type: 'object', ...extra }) as Typed<TRecord<'^.*$', TUnknown>>;
 /** One of several shapes. */

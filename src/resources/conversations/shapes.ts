@@ -2,9 +2,7 @@
 
 import { pagesSchema } from '../../schemas/common.js';
 import { bodyText, MAX_ATTACHMENTS, MAX_CONVERSATION_CUSTOMERS, shortText, urlText } from '../../schemas/fields.js';
-import { arr, bool, constant, int, nullable, obj, oneOfStrings, openObj, str, strOrInt, type Schema } from '../../schemas/json-schema.js';
-
-const ref = (description: string) => strOrInt({ description });
+import { arr, bool, constant, idRef, int, nullable, obj, oneOfStrings, openObj, str, strOrInt, type Schema } from '../../schemas/json-schema.js';
 
 const authorSchema = obj(
   { type: oneOfStrings(['admin', 'user', 'lead', 'bot', 'nobody_admin', 'team']), id: str() },
@@ -143,7 +141,7 @@ const identity = {
 
 export const addCustomerBodySchema = openObj(
   {
-    admin_id: ref('the requesting admin; otherwise one of the identifiers below names a requesting customer already in the conversation'),
+    admin_id: idRef('the requesting admin; otherwise one of the identifiers below names a requesting customer already in the conversation'),
     ...identity,
     customer: openObj(identity, [], { description: 'the customer to add, by exactly one identifier; an unknown email creates a lead' }),
   },
@@ -155,12 +153,12 @@ export const customersListSchema = obj({ customers: arr(customerRef, { maxItems:
 export const replyBodySchema = openObj(
   {
     type: oneOfStrings(['admin', 'user', 'admin_reply', 'user_reply'], { description: 'may be left out when admin_id is sent (then admin); admin_reply and user_reply (Java\'s spelling) are read as admin and user, with a warning' }),
-    admin_id: ref('for type admin'),
+    admin_id: idRef('for type admin'),
     ...identity,
     message_type: oneOfStrings(['comment', 'note', 'assignment', 'open', 'close', 'snoozed'], { description: 'users can only comment or open; open also unsnoozes' }),
     body: bodyText({ description: 'required (not empty) for comment and note; optional otherwise, where an empty one is none' }),
     attachment_urls: arr(urlText(), { maxItems: MAX_ATTACHMENTS, description: `comment and note only, at most ${MAX_ATTACHMENTS}` }),
-    assignee_id: ref('message_type assignment: an admin or team id, "0" to unassign'),
+    assignee_id: idRef('message_type assignment: an admin or team id, "0" to unassign'),
     snoozed_until: strOrInt({ description: 'message_type snoozed: unix seconds in the future (a millisecond value is refused)' }),
   },
   ['message_type'],

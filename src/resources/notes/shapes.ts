@@ -2,13 +2,11 @@
 
 import { untypedPagesSchema } from '../../schemas/common.js';
 import { bodyText, shortText } from '../../schemas/fields.js';
-import { arr, constant, int, obj, oneOfStrings, openObj, str, strOrInt } from '../../schemas/json-schema.js';
+import { arr, constant, idRef, int, obj, oneOfStrings, openObj, str } from '../../schemas/json-schema.js';
 
 /** Longest body a request may send; a plain-text one is stored wrapped in <p></p>, so 7 more. */
 export const MAX_NOTE_BODY = 65_535;
 export const MAX_STORED_NOTE_BODY = MAX_NOTE_BODY + '<p></p>'.length;
-
-const ref = (description: string) => strOrInt({ description });
 
 const personKeys = {
   id: str({ description: 'the user\'s or lead\'s id' }),
@@ -18,7 +16,7 @@ const personKeys = {
 
 export const noteBodySchema = openObj(
   {
-    admin_id: ref('the author; default: the admin the token belongs to (GET /me)'),
+    admin_id: idRef('the author; default: the admin the token belongs to (GET /me)'),
     body: bodyText({ description: 'HTML, or plain text (stored wrapped in <p>)' }),
     user: openObj(personKeys, [], { description: 'the user or lead, by one of id, user_id, email (read in that order)' }),
     user_id: str({ description: 'the Ruby client\'s form of user.user_id, when user is absent' }),
