@@ -13,7 +13,7 @@ import { errorResponse, httpDate } from './http/respond.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, installDelivery, type WebhookHosts } from './resources/subscriptions/delivery.js';
 import { ROUTES } from './resources/index.js';
 import { pathPattern, type Method, type RouteDef } from './http/route.js';
-import type { Store } from './engine/store.js';
+import type { Store } from './state/store.js';
 import { isLaterVersionPath, versionUnavailable } from './core/versions.js';
 import { nodeRequestOf } from './http/read-incoming.js';
 import { foldSlashes } from './http/slashes.js';

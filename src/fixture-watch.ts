@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node
 import { join } from 'node:path';
 import { loadFixtureFile } from './fixtures/files.js';
 import { FixtureError } from './fixtures/fixture-doc.js';
-import type { Store } from './engine/store.js';
+import type { Store } from './state/store.js';
 
 /** Events of one save come in bursts (truncate, write, rename): one reload after they settle. */
 const SETTLE_MS = 100;

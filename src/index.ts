@@ -16,7 +16,7 @@ import { writeWhole } from './write-whole.js';
 import { runImport } from './import/command.js';
 import { assetKey, EMBEDDED } from './shipped.js';
 import { localTls, localTlsDir, readTlsFiles, TlsError, type TlsMaterial } from './tls/credentials.js';
-import type { Store } from './engine/store.js';
+import type { Store } from './state/store.js';
 import { FixtureError } from './fixtures/fixture-doc.js';
 import { apiOperations, contractReport } from './admin/report.js';
 import { ROUTES } from './resources/index.js';

@@ -7,7 +7,7 @@ export { DEFAULT_FIXTURES_DIR, loadFixtureDir } from './fixtures/files.js';
 export { listen, type RunningServer } from './server.js';
 export { createStore, type StoreSetup } from './setup.js';
 export { FixtureError, type FixtureDocument, type FixtureInput } from './fixtures/fixture-doc.js';
-export { Store, type StoreOptions } from './engine/store.js';
+export { Store, type StoreOptions } from './state/store.js';
 export { ControlClient, ControlError, type AppRef, type IdsOption } from './control-client.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './testing.js';
 export type { Fault, FaultSpec } from './admin/fault-rules.js';

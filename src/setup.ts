@@ -3,7 +3,7 @@
 import { Clock } from './core/clock.js';
 import { DEFAULT_SEED } from './core/random.js';
 import { DEFAULT_FIXTURES_DIR, loadFixtureDir } from './fixtures/files.js';
-import { Store, type StoreOptions } from './engine/store.js';
+import { Store, type StoreOptions } from './state/store.js';
 
 /** The store's options, with the fixtures read from a directory and every member optional. */
 export interface StoreSetup extends Partial<Omit<StoreOptions, 'fixtures'>> {

@@ -8,7 +8,7 @@ import { Clock } from './core/clock.js';
 import { ControlClient } from './control-client.js';
 import { listen } from './server.js';
 import { createStore, type StoreSetup } from './setup.js';
-import type { Store } from './engine/store.js';
+import type { Store } from './state/store.js';
 
 export interface MockServerOptions extends Omit<StoreSetup, 'clock'> {
   /** 0 (default) picks a free port. */

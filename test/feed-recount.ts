@@ -1,7 +1,7 @@
 // The webhook feeds recounted from their entries, for the tests that check the running tally
 // (src/resources/subscriptions/feeds.ts) against it: a walk of every entry, which the mock itself never needs.
 
-import type { AppState } from '../src/engine/app-state.js';
+import type { AppState } from '../src/state/app-state.js';
 import { entryBytes } from '../src/resources/subscriptions/bytes.js';
 
 /** The feeds' bytes and entries recounted, and the entries the app-wide log holds. */

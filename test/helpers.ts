@@ -6,7 +6,7 @@ import { createApp, type AppOptions } from '../src/app.js';
 import { Clock } from '../src/core/clock.js';
 import { REFERENCE_TIME } from '../src/fixtures/normalize.js';
 import { createStore, type StoreSetup } from '../src/setup.js';
-import type { Store } from '../src/engine/store.js';
+import type { Store } from '../src/state/store.js';
 import { checkContract } from './contract.js';
 
 /** Tests start one day after the fixtures' reference time, on a frozen clock aligned to a window. */

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { ImportError, Upstream } from '../src/import/upstream.js';
 import { toFixture } from '../src/import/to-fixture.js';
 import { parseFixture } from '../src/fixtures/validate.js';
-import { Store } from '../src/engine/store.js';
+import { Store } from '../src/state/store.js';
 import { Clock } from '../src/core/clock.js';
 import { startMockServer } from '../src/testing.js';
 import { BUILT, listeningUrl, runCli, spawnLogged, type Spawned } from './real.js';

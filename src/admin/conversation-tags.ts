@@ -11,6 +11,8 @@ import { MAX_SHORT_TEXT } from '../schemas/fields.js';
 import { appQuery, CONTROL_TAG, requireApp } from './target.js';
 import { checkStoreRoomForTag } from '../resources/tags/rules.js';
 import { GROUP_CONVERSATION } from '../resources/demo-examples.js';
+import { saveConversation } from '../resources/conversations/indexes.js';
+import { storeTag, tagByName } from '../resources/tags/indexes.js';
 
 const tagRef = obj({ type: str({ enum: ['tag'] }), id: str(), name: str() }, ['type', 'id', 'name']);
 
@@ -39,12 +41,12 @@ export const tagConversationPart = adminRoute({
       const name = typeof body.name === 'string' ? normalTagName(body.name) : '';
       if (name === '') throw missing('name', 'Name is a required parameter.');
       if (name.length > MAX_SHORT_TEXT) throw apiError('parameter_invalid', `name is longer than ${MAX_SHORT_TEXT} characters.`, 'name');
-      const found = app.tagByName(name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
+      const found = tagByName(app, name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
       if (!app.data.tags.has(found.id)) {
         checkStoreRoomForTag(store);
-        app.saveTag(found);
+        storeTag(app, found);
       }
-      if (!c.tags.includes(found.id)) app.saveConversation({ ...c, tags: [...c.tags, found.id], updated_at: Math.max(c.updated_at, now) });
+      if (!c.tags.includes(found.id)) saveConversation(app, { ...c, tags: [...c.tags, found.id], updated_at: Math.max(c.updated_at, now) });
       return found;
     }, observe);
     return { body: { type: 'tag', id: tag.id, name: tag.name } };

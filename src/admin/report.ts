@@ -5,7 +5,7 @@ import { apiError } from '../core/errors.js';
 import { adminRoute, type AdminInput, type RouteDef } from '../http/route.js';
 import { arr, int, nullable, obj, openObj, str, type Schema } from '../schemas/json-schema.js';
 import type { OperationTally } from './contract-report.js';
-import type { Store } from '../engine/store.js';
+import type { Store } from '../state/store.js';
 import { appParam, CONTROL_TAG } from './target.js';
 
 const counts: Schema = { type: 'object', additionalProperties: int({ minimum: 0 }) };

@@ -3,7 +3,7 @@
 import { missing } from '../core/errors.js';
 import type { AdminInput } from '../http/route.js';
 import { arr, int, obj, oneOfStrings, openObj, str } from '../schemas/json-schema.js';
-import type { AppState, IdsMode } from '../engine/app-state.js';
+import type { AppState, IdsMode } from '../state/app-state.js';
 
 export const CONTROL_TAG = 'Control plane';
 

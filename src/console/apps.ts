@@ -4,13 +4,14 @@
 
 import { adminRoute } from '../http/route.js';
 import { arr, bool, int, nullable, obj, str } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { nextJobDue, pendingJobs } from '../engine/job-queue.js';
 import { WINDOW_SECONDS, windowAllowance } from '../engine/rate-limit.js';
-import type { Store } from '../engine/store.js';
+import type { Store } from '../state/store.js';
 import { CONTROL_TAG, seedingSchema } from '../admin/target.js';
 import { pendingByKind, pendingSchema } from './jobs.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './paging.js';
+import { tally } from '../resources/counts/tallies.js';
 
 const count = int({ minimum: 0 });
 export const MAX_APP_QUERY = 100;
@@ -59,9 +60,9 @@ export function appSummary(store: Store, app: AppState) {
     provisioned: app.provisioned,
     api_version: app.config.api_version,
     counts: {
-      users: app.tally('type:user'),
-      leads: app.tally('type:contact'),
-      visitors: app.tally('type:visitor'),
+      users: tally(app, 'type:user'),
+      leads: tally(app, 'type:contact'),
+      visitors: tally(app, 'type:visitor'),
       archived_users: d.archived.size,
       companies: d.companies.size,
       tags: d.tags.size,

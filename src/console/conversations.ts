@@ -8,7 +8,7 @@ import { listConversations } from '../resources/conversations/list.js';
 import { lifecycleAt } from '../resources/conversations/state.js';
 import { adminRoute } from '../http/route.js';
 import { arr, bool, int, nullable, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import type { Author, Conversation, ConversationPart } from '../engine/types.js';
 import { CONTROL_TAG, requireApp } from '../admin/target.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './paging.js';

@@ -3,7 +3,7 @@
 
 import { adminRoute } from '../http/route.js';
 import { arr, bool, int, nullable, obj, oneOfStrings, str } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { exportJobs, jobState, type BulkJob } from '../resources/jobs/rules.js';
 import type { Job } from '../engine/types.js';
 import { CONTROL_TAG, requireApp } from '../admin/target.js';

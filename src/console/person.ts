@@ -8,7 +8,7 @@ import { htmlToPlainText } from '../core/html-text.js';
 import { adminRoute } from '../http/route.js';
 import { metadataOutput } from '../resources/events/shapes.js';
 import { arr, int, nullable, obj, openObj, str } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { cursorOf, eventPage, parseCursor, summariesOf } from '../resources/events/rules.js';
 import { personNotes } from '../resources/notes/rules.js';
 import type { Customer } from '../engine/types.js';

@@ -7,7 +7,7 @@ import { listingOf, type Listing } from '../core/pagination.js';
 import { companySchema, customerSchema } from '../fixtures/schema.js';
 import { adminRoute } from '../http/route.js';
 import { arr, int, nullable, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { filteredCustomers } from '../resources/customers/filters.js';
 import { companyMembers, listCustomers } from '../resources/customers/rules.js';
 import { joinedCount, joinedSlice } from '../engine/join-log.js';
@@ -16,6 +16,9 @@ import { appQuery, CONTROL_TAG, requireApp } from '../admin/target.js';
 import { conversationSummary, conversationSummarySchema } from './conversations.js';
 import { keysOf, pageOf, pageProps, pageRequest, pagedQuery, type PageRequest } from './paging.js';
 import { ACME, ADA, faultFilter } from '../resources/demo-examples.js';
+import { customerByUserId, customersByEmail } from '../resources/customers/indexes.js';
+import { conversationMaps } from '../resources/conversations/indexes.js';
+import { tally } from '../resources/counts/tallies.js';
 
 /** A name search reads at most this many customers per request and says where it stopped. */
 export const NAME_SCAN_BUDGET = 5000;
@@ -88,10 +91,10 @@ function search(listing: Listing<Customer>, keep: ((c: Customer) => boolean) | u
 function customerListing(app: AppState, type: CustomerType, q: Record<string, unknown>, now: number): { listing: Listing<Customer>; tagDone: boolean } {
   const ofType = (list: Customer[]) => listingOf(list.filter((c) => c.type === type));
   if (typeof q.user_id === 'string') {
-    const c = app.customerByUserId(q.user_id);
+    const c = customerByUserId(app, q.user_id);
     return { listing: ofType(c ? [c] : []), tagDone: false };
   }
-  if (typeof q.email === 'string') return { listing: ofType(app.customersByEmail(q.email)), tagDone: false };
+  if (typeof q.email === 'string') return { listing: ofType(customersByEmail(app, q.email)), tagDone: false };
   if (typeof q.tag_id === 'string') return { listing: filteredCustomers(app, type, { tag_id: q.tag_id }, now), tagDone: true };
   return { listing: listCustomers(app, type), tagDone: true };
 }
@@ -180,7 +183,7 @@ export const getCustomer = adminRoute({
       const co = app.data.companies.get(id);
       if (co) companies.push({ id: co.id, name: co.name, company_id: co.company_id });
     }
-    const maps = app.conversationMaps();
+    const maps = conversationMaps(app);
     const total = joinedCount(maps, c.id);
     // The log holds them in the order the customer joined them: the most recent are at its end.
     const ids = joinedSlice(maps, c.id, Math.max(0, total - DETAIL_LIST_CAP), total, () => true, true).reverse();
@@ -208,7 +211,7 @@ export const companySummary = (app: AppState, c: Company) => ({
   company_id: c.company_id,
   name: c.name,
   plan: c.plan,
-  user_count: app.tally(`people:${c.id}`),
+  user_count: tally(app, `people:${c.id}`),
   created_at: c.created_at,
   last_request_at: c.last_request_at,
 });
@@ -276,7 +279,7 @@ export const listTagsForConsole = adminRoute({
   handler: (input) => {
     const app = requireApp(input);
     const page = pageOf(keysOf(app.data.tags), pageRequest(input.query));
-    const tags = page.items.map((t) => ({ id: t.id, name: t.name, people: app.tally(`user-tag:${t.id}`), companies: app.tally(`company-tag:${t.id}`) }));
+    const tags = page.items.map((t) => ({ id: t.id, name: t.name, people: tally(app, `user-tag:${t.id}`), companies: tally(app, `company-tag:${t.id}`) }));
     return { body: { tags, total: page.total, next_offset: page.next_offset } };
   },
 });
@@ -303,7 +306,7 @@ export const listSegmentsForConsole = adminRoute({
       id: s.id,
       name: s.name,
       person_type: s.person_type,
-      count: app.tally(s.person_type === 'user' ? `user-segment:${s.id}` : `company-segment:${s.id}`),
+      count: tally(app, s.person_type === 'user' ? `user-segment:${s.id}` : `company-segment:${s.id}`),
     }));
     return { body: { segments, total: page.total, next_offset: page.next_offset } };
   },

@@ -7,7 +7,7 @@
 import type { CowMap } from '../engine/cow.js';
 import { adminRoute } from '../http/route.js';
 import { arr, int, nullable, obj, oneOfStrings, str } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { attemptTiming } from '../resources/subscriptions/attempts.js';
 import type { FeedEntry, WebhookFeeds } from '../resources/subscriptions/rules.js';
 import { CONTROL_TAG, requireApp } from '../admin/target.js';

@@ -6,11 +6,11 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../config.js';
 import { parseFixture } from '../fixtures/validate.js';
-import { COLLECTION_NAMES, type AppState, type StreamPosition } from '../engine/app-state.js';
+import { COLLECTION_NAMES, type AppState, type StreamPosition } from '../state/app-state.js';
 import { exportState } from '../fixtures/base.js';
 import { jsonChunks } from '../core/json-chunks.js';
 import { FixtureError, type FixtureDocument } from '../fixtures/fixture-doc.js';
-import type { SaveReport, Store } from '../engine/store.js';
+import type { SaveReport, Store } from '../state/store.js';
 
 export const STATE_FORMAT = 'messaging-api-mock/app-state';
 export const STATE_VERSION = 1;

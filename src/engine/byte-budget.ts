@@ -11,7 +11,7 @@
 // write that needs it, and the common write costs O(1).
 
 import { apiError } from '../core/errors.js';
-import type { AppState, Snapshot } from './app-state.js';
+import type { AppState, Snapshot } from '../state/app-state.js';
 
 /** What an app's state holds, each kind a tally in the state (a snapshot carries them). */
 export type StateKind = 'bulk' | 'events' | 'notes' | 'conversations' | 'customers' | 'companies';
@@ -48,11 +48,17 @@ const tallyKey = (kind: StateKind): string => TALLY_KEYS[kind];
 /** The app's tally of its webhook feeds' bytes (resources/subscriptions/feeds.ts); its queue's is in the queue. */
 export const FEED_BYTES_TALLY = 'bytes:webhook-feeds';
 
-/** What a state (the app's, or a snapshot's) keeps of webhook state: its feeds and its queued deliveries. */
-export const webhookBytes = (state: Pick<Snapshot, 'data' | 'deliveries'>): number => (state.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + state.deliveries.bytes;
+/** A state an app's usage is read from: the app's own, or one of its snapshots'. */
+type HeldState = AppState | Snapshot;
+
+/** The webhook deliveries a state queues. */
+const queueOf = (state: HeldState): { readonly bytes: number } => ('saved' in state ? state.saved.deliveries : state.deliveries);
+
+/** What a state keeps of webhook state: its feeds and its queued deliveries. */
+export const webhookBytes = (state: HeldState): number => (state.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + queueOf(state).bytes;
 
 /** The same past the app's seeded queue (the fixtures hold no feeds), never less than nothing. */
-const webhooksPastBase = (app: AppState, state: Pick<Snapshot, 'data' | 'deliveries'>): number => Math.max(0, webhookBytes(state) - app.seededQueueBytes);
+const webhooksPastBase = (app: AppState, state: HeldState): number => Math.max(0, webhookBytes(state) - app.seededQueueBytes);
 
 /** An app's share of the webhooks budget. */
 export const webhookShare = (app: AppState): number => webhooksPastBase(app, app);
@@ -94,7 +100,7 @@ export function keptBytes(value: unknown): number {
 export const appBytes = (app: AppState, kind: StateKind): number => pastBase(app, app, kind);
 
 /** A state's (the app's, or one of its snapshots') tally of `kind` less the app's seeded base's. */
-const pastBase = (app: AppState, state: Pick<Snapshot, 'data'>, kind: StateKind): number =>
+const pastBase = (app: AppState, state: HeldState, kind: StateKind): number =>
   (state.data.tallies.get(tallyKey(kind)) ?? 0) - (app.base.data.tallies.get(tallyKey(kind)) ?? 0);
 
 /**
@@ -102,7 +108,7 @@ const pastBase = (app: AppState, state: Pick<Snapshot, 'data'>, kind: StateKind)
  * state's tallies, and its webhook feeds and queue, O(kinds). Data it shares with the live app is
  * counted again, so the figure bounds what snapshots keep alive even once the live app has let go of it.
  */
-export function snapshotBytes(app: AppState, state: Pick<Snapshot, 'data' | 'deliveries'> = app): number {
+export function snapshotBytes(app: AppState, state: HeldState = app): number {
   let total = webhooksPastBase(app, state);
   for (const kind of STATE_KINDS) {
     total += Math.max(0, pastBase(app, state, kind));

@@ -1,8 +1,8 @@
 // The app's job queue: enrichment and bulk tasks ordered by due time, webhook deliveries in a
-// queue of their own (app.deliveries). What a due job does is jobs.ts's.
+// queue of their own (app.deliveries). What a due job does is resources/jobs/run.ts's.
 
 import { CLOCK_MAX_SECONDS } from '../core/clock.js';
-import type { AppState } from './app-state.js';
+import type { AppState } from '../state/app-state.js';
 import type { Job } from './types.js';
 
 /** The order jobs and deliveries go in: by due time, then as they were queued (ids grow). */

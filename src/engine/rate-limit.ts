@@ -1,7 +1,7 @@
 // The per-app rate limit: the per-minute total spread over 10-second windows aligned to the clock,
 // floor(limit / 6) operations each. Pure arithmetic over the app's window record.
 
-import type { RateWindow } from './app-state.js';
+import type { RateWindow } from '../state/app-state.js';
 
 export const WINDOW_SECONDS = 10;
 

@@ -7,7 +7,7 @@
 // nothing, so seeded data frees no room (as seeded notes and events do not). Fields the server
 // fills in (location, social profiles, avatar) are bounded per record and counted in the constant.
 
-import type { AppState } from './app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { keptBytes } from './byte-budget.js';
 import type { Attachment, Company, Conversation, ConversationPart, CustomAttributes, Customer } from './types.js';
 

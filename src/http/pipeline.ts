@@ -8,10 +8,10 @@ import { routedPath, type AdminInput, type AppInput, type AppRoute, type AdminRo
 import { parseQuery } from '../core/query-string.js';
 import { paramsObject } from '../schemas/json-schema.js';
 import { MAX_PROBLEMS, validate } from '../schemas/validate.js';
-import type { AppState } from '../engine/app-state.js';
+import type { AppState } from '../state/app-state.js';
 import { inRange, requestVersion, VERSION_HEADER, versionUnavailable, type ApiVersion } from '../core/versions.js';
 import { checkVersionedRequest, versionedResult } from '../views/versions.js';
-import type { Store } from '../engine/store.js';
+import type { Store } from '../state/store.js';
 import { tokenFrom, tokenInvalid } from './auth.js';
 import { CLIENT_CLOSED_STATUS, ClientClosedError, readJsonBody, type JsonBody } from './body.js';
 import { checkAccept } from './negotiate.js';

@@ -3,7 +3,7 @@
 // milliseconds to the answer's head, request id and the contract warnings the answer carried;
 // never a body. Text for people, a JSON object per line under --log-format json.
 
-import type { Store } from '../engine/store.js';
+import type { Store } from '../state/store.js';
 import { tokenFrom } from './auth.js';
 
 export interface RequestLogOptions {

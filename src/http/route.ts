@@ -5,8 +5,8 @@ import type { ErrorCode } from '../core/errors.js';
 import type { ApiVersion, VersionRange } from '../core/versions.js';
 import type { RequestWarnings } from '../core/warnings.js';
 import type { Schema, StaticOf } from '../schemas/json-schema.js';
-import type { AppState } from '../engine/app-state.js';
-import type { Store } from '../engine/store.js';
+import type { AppState } from '../state/app-state.js';
+import type { Store } from '../state/store.js';
 import type { JsonPieces, JsonText } from '../views/json-text.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

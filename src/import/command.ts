@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseFixture } from '../fixtures/validate.js';
 import { FixtureError } from '../fixtures/fixture-doc.js';
-import { Store } from '../engine/store.js';
+import { Store } from '../state/store.js';
 import { Clock } from '../core/clock.js';
 import { writeWhole } from '../write-whole.js';
 import { Anonymizer } from './anonymize.js';

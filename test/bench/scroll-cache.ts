@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { createStore } from '../../src/setup.js';
-import type { AppState } from '../../src/engine/app-state.js';
+import type { AppState } from '../../src/state/app-state.js';
 import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
 import { scrollPage } from '../../src/resources/scroll/rules.js';
 import { main, median, option } from './lib.js';

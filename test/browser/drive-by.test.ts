@@ -12,7 +12,7 @@ import { createApp } from '../../src/app.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createStore } from '../../src/setup.js';
 import { Clock } from '../../src/core/clock.js';
-import type { Store } from '../../src/engine/store.js';
+import type { Store } from '../../src/state/store.js';
 import { chromiumAvailable, launchChromium, warnIfMissing } from './chromium.js';
 
 warnIfMissing('drive-by browser test');

@@ -8,7 +8,7 @@ import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createStore, type StoreSetup } from '../../src/setup.js';
-import type { Store } from '../../src/engine/store.js';
+import type { Store } from '../../src/state/store.js';
 import { checkContract } from '../contract.js';
 import { TEST_NOW } from '../helpers.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CowMap } from '../../src/engine/cow.js';
 import { createStore } from '../../src/setup.js';
-import { COLLECTION_NAMES, type AppState } from '../../src/engine/app-state.js';
+import { COLLECTION_NAMES, type AppState } from '../../src/state/app-state.js';
 import { enqueueEnrichment } from '../../src/engine/job-queue.js';
 import { ADA, GRACE } from '../fixture-ids.js';
 

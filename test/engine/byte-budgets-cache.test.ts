@@ -4,7 +4,7 @@
 // are bare states holding only what the budgets read (their tallies), so each walk is counted.
 
 import { describe, expect, it } from 'vitest';
-import type { AppState } from '../../src/engine/app-state.js';
+import type { AppState } from '../../src/state/app-state.js';
 import { addBytes, appBytes, ByteBudgets, snapshotBytes } from '../../src/engine/byte-budget.js';
 
 function bareApp(id: string, seeded = 0): AppState {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADA, GROUP } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText, type TestMock } from '../helpers.js';
 import { parseFixture } from '../../src/fixtures/validate.js';
-import type { AppState } from '../../src/engine/app-state.js';
+import type { AppState } from '../../src/state/app-state.js';
 import { appBytes, type BudgetKind } from '../../src/engine/byte-budget.js';
 import { customerShare, recountRecords as recount } from '../../src/engine/record-bytes.js';
 

@@ -2,7 +2,7 @@
 // notes are. A write past a cap is 403 resource_limit_exceeded and changes nothing.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/engine/app-state.js';
+import { DEFAULT_LIMITS } from '../../src/state/limits.js';
 import { expectRejected, mock } from '../helpers.js';
 
 describe('the tags cap', () => {

@@ -11,7 +11,7 @@ import { createFaker } from '../../src/fixtures/faker.js';
 import { FixtureError, type FixtureInput } from '../../src/fixtures/fixture-doc.js';
 import { countParts } from '../../src/fixtures/generate.js';
 import { REFERENCE_TIME } from '../../src/fixtures/normalize.js';
-import { Store, type StoreOptions } from '../../src/engine/store.js';
+import { Store, type StoreOptions } from '../../src/state/store.js';
 import { errorCodes, mock, TEST_NOW } from '../helpers.js';
 import { ADA } from '../fixture-ids.js';
 

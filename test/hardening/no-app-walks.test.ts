@@ -9,6 +9,7 @@ import { sliceWork } from '../../src/engine/join-log.js';
 import { SortedIndex } from '../../src/engine/sorted-index.js';
 import type { Customer } from '../../src/engine/types.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
+import { removeCustomer, saveCustomer } from '../../src/resources/customers/indexes.js';
 
 const N = 3000;
 const TAG = '7001';
@@ -163,9 +164,9 @@ describe('no read walks the app after the order index could not follow a change'
     if (app === undefined) throw new Error('no app');
     expect(() =>
       app.transaction(() => {
-        app.removeCustomer(id(2990));
-        app.saveCustomer({ ...(app.data.customers.get(LEAD) as Customer), type: 'user' });
-        app.saveCustomer({ ...(app.data.customers.get(id(0)) as Customer), id: 'a1000000000000000000fresh', user_id: 'fresh' });
+        removeCustomer(app, id(2990));
+        saveCustomer(app, { ...(app.data.customers.get(LEAD) as Customer), type: 'user' });
+        saveCustomer(app, { ...(app.data.customers.get(id(0)) as Customer), id: 'a1000000000000000000fresh', user_id: 'fresh' });
         throw new Error('refused after writing');
       }),
     ).toThrow('refused after writing');

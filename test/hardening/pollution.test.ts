@@ -1,9 +1,11 @@
 // Prototype pollution: `__proto__`, `constructor` and `prototype` wherever a client or a fixture
 // names a key. Bodies are sent as raw text, since JSON.stringify leaves `__proto__` members out.
 
+import type { AppState } from '../../src/state/app-state.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
 import { ADA, LEAD, VISITOR, VISITOR_USER_ID } from '../fixture-ids.js';
+import { companyByCompanyId } from '../../src/resources/companies/indexes.js';
 
 const KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 const json = { 'content-type': 'application/json' };
@@ -49,7 +51,7 @@ function expectOwnPlain(attributes: Record<string, unknown>, expected: [string, 
 }
 
 const stored = (m: TestMock, id: string) => m.store.app('demo')?.data.customers.get(id);
-const storedCompany = (m: TestMock, companyId: string) => m.store.app('demo')?.companyByCompanyId(companyId);
+const storedCompany = (m: TestMock, companyId: string) => companyByCompanyId(m.store.app('demo') as AppState, companyId);
 
 describe('custom attribute names', () => {
   const targets = [
@@ -152,7 +154,7 @@ describe('company members and identifiers', () => {
       expect(errorCodes(res)).toContain(code);
     }
     expect((await m.call('GET', '/__admin/state?app=demo', { token: null })).text).toBe(before);
-    expect(m.store.app('demo')?.companyByCompanyId('evil')).toBeUndefined();
+    expect(companyByCompanyId(m.store.app('demo') as AppState, 'evil')).toBeUndefined();
   });
 
   it('keeps a __proto__ member beside real members as inert extra data', async () => {

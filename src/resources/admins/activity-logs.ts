@@ -5,7 +5,7 @@
 // created_at, so a page costs O(log n + page), never a walk of the log.
 
 import type { CowMap } from '../../engine/cow.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Admin } from '../../engine/types.js';
 

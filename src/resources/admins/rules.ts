@@ -4,7 +4,7 @@
 
 import { apiError } from '../../core/errors.js';
 import { logActivity } from './activity-logs.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Admin, Team } from '../../engine/types.js';
 
 export function requireAdmin(app: AppState, id: string): Admin {

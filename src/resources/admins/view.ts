@@ -2,7 +2,7 @@
 // GET /teams. Each side of the membership is derived from the teams' admin_ids so the two can
 // never disagree.
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { teamIdsOf } from './rules.js';
 import { REFERENCE_TIME } from '../../fixtures/normalize.js';
 import type { Admin, Team } from '../../engine/types.js';

@@ -6,11 +6,13 @@
 
 import { apiError } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { labelExists, type Order } from '../customers/filters.js';
-import { allHolders, holderKey, type Label } from '../../engine/memberships.js';
+import { allHolders, holderKey, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Company } from '../../engine/types.js';
+import { holderMaps } from '../cross-resource/memberships.js';
+import { tally } from '../counts/tallies.js';
 
 export interface CompanyFilter {
   tag_id?: string;
@@ -18,7 +20,7 @@ export interface CompanyFilter {
   order?: Order;
 }
 
-const hasUsers = (app: AppState) => (c: Company) => app.tally(`people:${c.id}`) > 0;
+const hasUsers = (app: AppState) => (c: Company) => tally(app, `people:${c.id}`) > 0;
 
 export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company> {
   if (f.tag_id !== undefined && f.segment_id !== undefined) {
@@ -46,7 +48,7 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
           'last_request_at',
           () => {
             const holds = label[0] === 't' ? (c: Company) => c.tags.includes(label[1]) : (c: Company) => c.segments.includes(label[1]);
-            return new SortedIndex<Company>(lastRequest, (c) => withUsers(c) && holds(c)).build(allHolders(app.holderMaps(), holderKey('company', ...label)).map(read));
+            return new SortedIndex<Company>(lastRequest, (c) => withUsers(c) && holds(c)).build(allHolders(holderMaps(app), holderKey('company', ...label)).map(read));
           },
         );
   return { total: index.length, slice: (start, end) => index.slice(start, end, desc).map(read) };
@@ -64,7 +66,7 @@ export function companyByName(app: AppState, name: string): Company {
 /** The company C3 answers for a name, or undefined when none has it. */
 export function companyNamed(app: AppState, name: string): Company | undefined {
   let best: Company | undefined;
-  for (const id of allHolders(app.holderMaps(), holderKey('company', 'n', name))) {
+  for (const id of allHolders(holderMaps(app), holderKey('company', 'n', name))) {
     const c = app.data.companies.get(id) as Company;
     const newer = best === undefined || c.updated_at > best.updated_at;
     const tie = best !== undefined && c.updated_at === best.updated_at;

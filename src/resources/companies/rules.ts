@@ -3,14 +3,15 @@
 // is stored, so a rejected request leaves the app as it was.
 
 import { ApiError, apiError, missing, type ErrorItem } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { companyNamed } from './list.js';
 import { mergeCustomAttributes } from '../customers/custom-attributes.js';
 import { emptyCompany } from '../../fixtures/normalize.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Company } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { companyItem } from '../customers/shapes.js';
+import { companyByCompanyId, saveCompany } from './indexes.js';
 
 /** What the request sends, as its schema declares it. */
 export type CompanyInput = StaticOf<typeof companyItem>;
@@ -77,7 +78,7 @@ export function planCompanies(
   const now = store.now();
   const working = new Map<string, Company | undefined>();
   const current = (companyId: string): Company | undefined =>
-    working.has(companyId) ? working.get(companyId) : app.companyByCompanyId(companyId);
+    working.has(companyId) ? working.get(companyId) : companyByCompanyId(app, companyId);
   const drafts: { companyId: string; input: CompanyInput; remove: boolean; attributes: Company['custom_attributes'] }[] = [];
   inputs.forEach((input, i) => {
     const remove = removable && input.remove === true;
@@ -94,7 +95,7 @@ export function planCompanies(
   const built = new Map<string, Company>();
   const out: CompanyPlan[] = [];
   for (const { companyId, input, remove, attributes } of drafts) {
-    const before = built.get(companyId) ?? app.companyByCompanyId(companyId);
+    const before = built.get(companyId) ?? companyByCompanyId(app, companyId);
     // Removing a company the customer cannot be in is a no-op, not an error.
     if (remove) {
       if (before) out.push({ company: before, remove: true });
@@ -113,7 +114,7 @@ export function upsertCompany(store: Store, app: AppState, input: CompanyInput):
   // The body itself, not a copy: it may carry any number of members the schema ignores.
   const [plan] = planCompanies(store, app, [input], () => '', [], false);
   if (!plan) throw new Error('a company plan without a company');
-  app.saveCompany(plan.company);
+  saveCompany(app, plan.company);
   return plan.company;
 }
 
@@ -124,7 +125,7 @@ export function requireCompany(app: AppState, id: string): Company {
 }
 
 export function requireCompanyByCompanyId(app: AppState, companyId: string): Company {
-  const company = app.companyByCompanyId(companyId);
+  const company = companyByCompanyId(app, companyId);
   if (!company) throw apiError('company_not_found', 'Company Not Found');
   return company;
 }

@@ -2,7 +2,7 @@
 // always equals the total of the company's user list.
 
 import { hashSeed } from '../../core/random.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { companyUserCount } from '../customers/rules.js';
 import type { Company } from '../../engine/types.js';
 import { segmentListView, tagListView } from '../customers/view.js';

@@ -7,12 +7,14 @@ import { booleanText } from '../../core/query-string.js';
 import { apiError, badChoice, invalid, missing } from '../../core/errors.js';
 import { paginate, type PageLink, type Pages } from '../../core/pagination.js';
 import { CONVERSATIONS_PER_PAGE } from './shapes.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { ALL_SCOPE, assigneeScope, customerScope, type ConversationFilter, type ConversationSortKey } from './order.js';
 import { findCustomer, firstIdentifier, identifiersOf } from './rules.js';
-import { allHolders, holderKey } from '../../engine/memberships.js';
+import { allHolders, holderKey } from '../cross-resource/memberships.js';
 import { joined } from '../../engine/join-log.js';
 import type { Conversation } from '../../engine/types.js';
+import { conversationMaps } from './indexes.js';
+import { holderMaps } from '../cross-resource/memberships.js';
 
 export interface ConversationListQuery {
   type?: string;
@@ -90,7 +92,7 @@ function adminPlan(app: AppState, q: ConversationListQuery): Plan {
   const { conversations } = app.data;
   return {
     scope: assigneeScope(key),
-    members: () => allHolders(app.holderMaps(), holderKey('conversation', 'a', key)).map((id) => conversations.get(id) as Conversation),
+    members: () => allHolders(holderMaps(app), holderKey('conversation', 'a', key)).map((id) => conversations.get(id) as Conversation),
     filter: booleanOf(q.open, 'open') === undefined ? 'any' : booleanOf(q.open, 'open') ? 'open' : 'closed',
     field: fieldOf(q.order, 'order', true),
     direction: directionOf(q.sort, 'sort', true),
@@ -108,7 +110,7 @@ function userPlan(app: AppState, q: ConversationListQuery): Plan {
   return {
     scope: customerScope(customer.id),
     members: () =>
-      joined(app.conversationMaps(), customer.id, (id) => {
+      joined(conversationMaps(app), customer.id, (id) => {
         const c = conversations.get(id);
         // Stryker disable next-line OptionalChaining: equivalent, conversations are never deleted, so every id a customer's join log holds names a stored one
         return c?.customers.includes(customer.id) ? c : undefined;

@@ -6,7 +6,7 @@
 
 import { apiError, invalid, missing } from '../../core/errors.js';
 import { MAX_TIME } from '../../schemas/fields.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { customerScope } from './order.js';
 import { lifecycleAt, type Lifecycle } from './state.js';
 import {
@@ -22,10 +22,11 @@ import {
   PARTS_PER_MINUTE,
 } from './rules.js';
 import { joined } from '../../engine/join-log.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Author, Conversation, ConversationPart, PartType } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { replyBodySchema } from './shapes.js';
+import { conversationMaps, saveConversation } from './indexes.js';
 
 const PART_WINDOW_SECONDS = 60;
 
@@ -174,7 +175,7 @@ function appendPart(app: AppState, next: Conversation, current: Conversation, pa
     throw apiError('rate_limit_exceeded', `Exceeded rate limit of ${PARTS_PER_MINUTE} conversation parts per minute for this conversation`);
   }
   const stored: Conversation = { ...next, parts: [...current.parts, part] };
-  app.saveConversation(stored);
+  saveConversation(app, stored);
   return stored;
 }
 
@@ -186,7 +187,7 @@ export function replyToLast(store: Store, app: AppState, input: ReplyInput): Con
   const customer = findCustomer(app, field, value);
   const { conversations } = app.data;
   const index = app.conversationLists.get(customerScope(customer.id), 'any', 'updated_at', () =>
-    joined(app.conversationMaps(), customer.id, (id) => {
+    joined(conversationMaps(app), customer.id, (id) => {
       const c = conversations.get(id);
       // Stryker disable next-line OptionalChaining: equivalent, conversations are never deleted, so every id a customer's join log holds names a stored one
       return c?.customers.includes(customer.id) ? c : undefined;
@@ -202,7 +203,7 @@ export function markRead(app: AppState, id: string, read: boolean): Conversation
   const conversation = getConversation(app, id);
   if (conversation.read === read) return conversation;
   const next: Conversation = { ...conversation, read };
-  app.saveConversation(next);
+  saveConversation(app, next);
   return next;
 }
 
@@ -216,6 +217,6 @@ export function runAssignmentRules(store: Store, app: AppState, id: string): Con
   const was = lifecycleAt(conversation, now);
   if (was.state === 'open' && conversation.open) return conversation;
   const next: Conversation = { ...conversation, ...opened(was), open: true, updated_at: now };
-  app.saveConversation(next);
+  saveConversation(app, next);
   return next;
 }

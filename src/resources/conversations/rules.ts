@@ -4,13 +4,15 @@
 
 import { apiError, invalid, missing } from '../../core/errors.js';
 import { MAX_CONVERSATION_CUSTOMERS } from '../../schemas/fields.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { newAnonymous } from '../customers/rules.js';
 import { emailOf } from '../customers/identity-text.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Attachment, Conversation, ConversationPart, Customer } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { addCustomerBodySchema } from './shapes.js';
+import { saveConversation } from './indexes.js';
+import { customerByUserId, customersByEmail, saveCustomer } from '../customers/indexes.js';
 
 export const MAX_PARTS_SHOWN = 500;
 export const PARTS_PER_MINUTE = 60;
@@ -79,9 +81,9 @@ export function firstIdentifier(app: AppState, ids: readonly { field: IdentityFi
 /** Users and leads the identifier names (several only for a shared email); visitors are not in conversations. */
 export function lookup(app: AppState, field: IdentityField, value: string): Customer[] {
   let found: Customer[];
-  if (field === 'email') found = app.customersByEmail(value);
+  if (field === 'email') found = customersByEmail(app, value);
   else {
-    const c = field === 'user_id' ? app.customerByUserId(value) : app.data.customers.get(value);
+    const c = field === 'user_id' ? customerByUserId(app, value) : app.data.customers.get(value);
     found = c ? [c] : [];
   }
   return found.filter((c) => c.type !== 'visitor');
@@ -135,10 +137,10 @@ export function addCustomer(store: Store, app: AppState, id: string, input: AddC
     const email = emailOf(value, 'customer.email');
     if (email === undefined || !/^[^\s@]+@[^\s@]+$/.test(email)) throw invalid('customer.email', `"${value}" is not an email address.`);
     customer = { ...newAnonymous(store, app, 'contact'), email };
-    app.saveCustomer(customer);
+    saveCustomer(app, customer);
   }
   const next: Conversation = { ...conversation, customers: [...conversation.customers, customer.id], updated_at: store.now() };
-  app.saveConversation(next);
+  saveConversation(app, next);
   return next;
 }
 

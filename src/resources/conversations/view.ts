@@ -3,7 +3,7 @@
 
 import { htmlToPlainText } from '../../core/html-text.js';
 import type { Pages } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { lifecycleAt } from './state.js';
 import { authorTypeOf, visibleParts, type DisplayAs } from './rules.js';
 import type { Author, Conversation, ConversationPart } from '../../engine/types.js';

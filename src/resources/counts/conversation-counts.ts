@@ -3,8 +3,9 @@
 // number of admins listed, never the number of conversations.
 
 import { apiError, badChoice } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { adminTally } from '../conversations/state.js';
+import { tally } from './tallies.js';
 
 export interface ConversationTotals {
   open: number;
@@ -30,12 +31,12 @@ export function conversationCounts(app: AppState, query: { count?: unknown; page
   if (count === undefined) {
     return {
       kind: 'totals',
-      totals: { open: app.tally('conversation:open'), closed: app.tally('conversation:closed'), unassigned: app.tally('conversation:unassigned'), assigned: app.tally('conversation:assigned') },
+      totals: { open: tally(app, 'conversation:open'), closed: tally(app, 'conversation:closed'), unassigned: tally(app, 'conversation:unassigned'), assigned: tally(app, 'conversation:assigned') },
     };
   }
   if (count !== 'admin') throw badChoice('count', ['admin'], 'with type=conversation ');
   // Every admin, zeros included, in the admin list's order.
-  const admins = [...app.data.admins.values()].map((a) => ({ id: a.id, name: a.name, open: app.tally(adminTally(a.id, true)), closed: app.tally(adminTally(a.id, false)) }));
+  const admins = [...app.data.admins.values()].map((a) => ({ id: a.id, name: a.name, open: tally(app, adminTally(a.id, true)), closed: tally(app, adminTally(a.id, false)) }));
   // Stryker disable next-line StringLiteral: equivalent, the view tells the two kinds apart by 'totals' alone
   return { kind: 'admin', admins };
 }

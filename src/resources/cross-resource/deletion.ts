@@ -5,12 +5,14 @@
 // the export lists such ids as `former_customers` so the document seeds back.
 
 import { missing, notFound } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { dropArchived } from '../users/archive.js';
 import { findAnonymous } from '../customers/rules.js';
 import { text } from '../customers/identity-text.js';
 import { deleteNotesOf } from '../notes/rules.js';
 import type { Customer } from '../../engine/types.js';
+import { tally } from '../counts/tallies.js';
+import { removeCustomer } from '../customers/indexes.js';
 
 /** The tally holding how many deletion requests the app has answered (the last id handed out). */
 export const DELETE_REQUESTS_TALLY = 'user-delete-requests';
@@ -24,11 +26,11 @@ export function requestDeletion(app: AppState, intercomUserId: unknown): { id: n
   if (id === undefined) throw missing('intercom_user_id', 'intercom_user_id is a required parameter.');
   const live = app.data.customers.get(id);
   const archived = live ? undefined : app.data.archived.get(id);
-  if (live && live.type !== 'visitor') app.removeCustomer(id);
+  if (live && live.type !== 'visitor') removeCustomer(app, id);
   else if (archived) dropArchived(app, archived);
   else throw notFound('User Not Found');
   deleteNotesOf(app, id);
-  const n = app.tally(DELETE_REQUESTS_TALLY) + 1;
+  const n = tally(app, DELETE_REQUESTS_TALLY) + 1;
   app.data.tallies.set(DELETE_REQUESTS_TALLY, n);
   return { id: n };
 }
@@ -37,7 +39,7 @@ export function requestDeletion(app: AppState, intercomUserId: unknown): { id: n
 export function deleteLead(app: AppState, keys: { id?: string; user_id?: string | null }): Customer {
   const lead = findAnonymous(app, 'contact', keys);
   if (!lead) throw missing('user_id', 'A lead id or user_id is required.');
-  app.removeCustomer(lead.id);
+  removeCustomer(app, lead.id);
   deleteNotesOf(app, lead.id);
   return lead;
 }
@@ -46,7 +48,7 @@ export function deleteLead(app: AppState, keys: { id?: string; user_id?: string 
 export function deleteVisitor(app: AppState, id: string): Customer {
   const visitor = findAnonymous(app, 'visitor', { id });
   if (!visitor) throw notFound('Visitor Not Found');
-  app.removeCustomer(visitor.id);
+  removeCustomer(app, visitor.id);
   return visitor;
 }
 

@@ -6,11 +6,13 @@ import { mergeCustomAttributes } from '../customers/custom-attributes.js';
 import { matchUser, type Identity } from '../customers/rules.js';
 import { emailOf, text } from '../customers/identity-text.js';
 import { enqueueEnrichment } from '../../engine/job-queue.js';
-import type { Store } from '../../engine/store.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { Store } from '../../state/store.js';
+import type { AppState } from '../../state/app-state.js';
 import { joined } from '../../engine/join-log.js';
 import { moveNotes } from '../notes/rules.js';
 import type { Author, Conversation, Customer } from '../../engine/types.js';
+import { conversationMaps, saveConversation } from '../conversations/indexes.js';
+import { removeCustomer, saveCustomer } from '../customers/indexes.js';
 
 /** The anonymous record becomes the user: its id kept, its user_id replaced, its email kept unless one is given. */
 export function becomeUser(visitor: Customer, identity: Identity, now: number): Customer {
@@ -58,13 +60,13 @@ export function mergeInto(user: Customer, visitor: Customer, now: number): Custo
  */
 export function moveConversations(app: AppState, fromId: string, toId: string): void {
   const { conversations } = app.data;
-  const ids = joined(app.conversationMaps(), fromId, (id) => (conversations.get(id)?.customers.includes(fromId) ? id : undefined));
+  const ids = joined(conversationMaps(app), fromId, (id) => (conversations.get(id)?.customers.includes(fromId) ? id : undefined));
   const moved = (a: Author): Author => ((a.type === 'user' || a.type === 'lead') && a.id === fromId ? { type: 'user', id: toId } : a);
   for (const id of ids) {
     const c = conversations.get(id) as Conversation;
     const customers = c.customers.includes(toId) ? c.customers.filter((x) => x !== fromId) : c.customers.map((x) => (x === fromId ? toId : x));
     const parts = c.parts.some((p) => moved(p.author) !== p.author) ? c.parts.map((p) => (moved(p.author) === p.author ? p : { ...p, author: moved(p.author) })) : c.parts;
-    app.saveConversation({ ...c, customers, author: moved(c.author), parts });
+    saveConversation(app, { ...c, customers, author: moved(c.author), parts });
   }
 }
 
@@ -80,11 +82,11 @@ export function convertIntoUser(store: Store, app: AppState, person: Customer, k
   const { target, identity } = matchUser(store, app, keys, 'user.email', 'user.user_id');
   const user = typeof target === 'function' ? becomeUser(person, identity, now) : mergeInto({ ...target, ...identity }, person, now);
   if (user.id !== person.id) {
-    app.removeCustomer(person.id);
+    removeCustomer(app, person.id);
     moveConversations(app, person.id, user.id);
     moveNotes(app, person.id, user.id);
   }
-  app.saveCustomer(user);
+  saveCustomer(app, user);
   if (user.email !== person.email) enqueueEnrichment(app, user.id, now + store.jobDelaySeconds);
   return user;
 }

@@ -5,7 +5,7 @@
 import type { ErrorItem } from '../../core/errors.js';
 import { longerThan } from '../../core/normal-text.js';
 import { MAX_CUSTOM_ATTRIBUTES } from '../../schemas/fields.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { customAttribute } from '../data-attributes/rules.js';
 import type { CustomAttributes, CustomAttributeValue } from '../../engine/types.js';
 

@@ -6,11 +6,12 @@
 
 import { apiError } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { listCustomers } from './rules.js';
-import { allHolders, holderKey, holders, type Label } from '../../engine/memberships.js';
+import { allHolders, holderKey, holders, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
+import { holderMaps } from '../cross-resource/memberships.js';
 
 export const SORT_KEYS = ['created_at', 'last_request_at', 'signed_up_at', 'updated_at'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -73,7 +74,7 @@ export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilt
   const label: [Label, string] | undefined = f.tag_id !== undefined ? ['t', f.tag_id] : f.segment_id !== undefined ? ['s', f.segment_id] : undefined;
   const since = f.created_since === undefined ? undefined : now - f.created_since * DAY;
   if (f.sort === undefined && since === undefined) {
-    const listing = label === undefined ? listCustomers(app, type) : holders(app.holderMaps(), holderKey(type, ...label), read);
+    const listing = label === undefined ? listCustomers(app, type) : holders(holderMaps(app), holderKey(type, ...label), read);
     return descending(f) ? reversed(listing) : listing;
   }
   // Indexes are kept only for labels the app holds, so requests naming unknown ones keep nothing.
@@ -86,7 +87,7 @@ export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilt
       ? app.sorted.get(`customer:${type}`, key, () => new SortedIndex<Customer>(keyOf(key), (c) => c.type === type).build(customers.values()))
       : app.sorted.get(`customer:${type}:${label[0]}:${label[1]}`, key, () => {
           const holds = label[0] === 't' ? (c: Customer) => c.tags.includes(label[1]) : (c: Customer) => c.segments.includes(label[1]);
-          return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c)).build(allHolders(app.holderMaps(), holderKey(type, ...label)).map(read));
+          return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c)).build(allHolders(holderMaps(app), holderKey(type, ...label)).map(read));
         });
   if (since !== undefined && sort !== 'created_at') {
     // created_since is about created_at whatever the sort: the customers created since, read from

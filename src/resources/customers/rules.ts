@@ -4,20 +4,24 @@
 import { ApiError, apiError, missing, notFound, type ErrorItem } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
 import { hashSeed } from '../../core/random.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { planCompanies, type CompanyPlan } from '../companies/rules.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
-import { holderKey, holders } from '../../engine/memberships.js';
+import { holderKey, holders } from '../cross-resource/memberships.js';
 import { archivedMatch, restoreArchived } from '../users/archive.js';
 import { enqueueEnrichment } from '../../engine/job-queue.js';
 import { copyCustomer, emptyCustomer } from '../../fixtures/normalize.js';
 import { pseudonym } from './pseudonym.js';
 import { emailOf, text } from './identity-text.js';
 import { normalEmail } from '../../core/normal-text.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { userBodySchema } from './shapes.js';
+import { tally } from '../counts/tallies.js';
+import { customerByUserId, customersByEmail, saveCustomer } from './indexes.js';
+import { holderMaps } from '../cross-resource/memberships.js';
+import { saveCompany } from '../companies/indexes.js';
 
 /** A new lead or visitor: server-assigned id and UUID user_id, a generated pseudonym, no sessions. */
 export function newAnonymous(store: Store, app: AppState, type: Exclude<CustomerType, 'user'>): Customer {
@@ -96,8 +100,8 @@ export function write(store: Store, app: AppState, target: Target, input: Custom
   if (identity.anonymous !== undefined) next.anonymous = identity.anonymous;
   if (identity.user_id !== undefined) next.user_id = identity.user_id;
   if (identity.email !== undefined) next.email = identity.email;
-  for (const { company, remove } of plans) if (!remove) app.saveCompany(company);
-  app.saveCustomer(next);
+  for (const { company, remove } of plans) if (!remove) saveCompany(app, company);
+  saveCustomer(app, next);
   registerCustomerAttributes(app, input.custom_attributes, now);
   if (input.last_seen_ip || next.email !== base.email) {
     enqueueEnrichment(app, next.id, now + store.jobDelaySeconds);
@@ -136,13 +140,13 @@ export function matchUser(store: Store, app: AppState, keys: { id?: string; user
     return { target: found, identity: userId === undefined ? {} : { user_id: userId } };
   }
   if (userId !== undefined) {
-    const found = app.customerByUserId(userId) ?? restore(archivedMatch(app, { userId }));
+    const found = customerByUserId(app, userId) ?? restore(archivedMatch(app, { userId }));
     if (found?.type === 'user') return { target: found, identity: {} };
     // With nothing found no live or archived record holds userId, so the claim passes: only a lead's or a visitor's user_id refuses it.
     claimUserId(app, userId, undefined, userIdField);
   }
   if (email !== undefined) {
-    const users = app.customersByEmail(email).filter((c) => c.type === 'user');
+    const users = customersByEmail(app, email).filter((c) => c.type === 'user');
     if (userId === undefined) {
       if (users.length > 1) throw conflictOnEmail(email);
       const found = users[0] ?? restore(archivedMatch(app, { email }));
@@ -183,7 +187,7 @@ export function anonymousProblems(input: CustomerInput, kind: string): ErrorItem
 export function findAnonymous(app: AppState, type: 'contact' | 'visitor', keys: { id?: string; user_id?: string | null }): Customer | undefined {
   const userId = text(keys.user_id);
   if (keys.id === undefined && userId === undefined) return undefined;
-  const found = keys.id !== undefined ? app.data.customers.get(keys.id) : app.customerByUserId(userId as string);
+  const found = keys.id !== undefined ? app.data.customers.get(keys.id) : customerByUserId(app, userId as string);
   if (!found || found.type !== type) throw notFound(type === 'contact' ? 'Lead Not Found' : 'Visitor Not Found');
   return found;
 }
@@ -217,7 +221,7 @@ export const LIST_WALK_BUDGET = 2000;
 export function listCustomers(app: AppState, type: CustomerType, filter: { user_id?: string; email?: string } = {}): Listing<Customer> {
   if (filter.user_id === undefined && filter.email === undefined) {
     return {
-      total: app.tally(`type:${type}`),
+      total: tally(app, `type:${type}`),
       slice(start, end) {
         const customers = app.data.customers;
         let ids = app.order.known(customers, type, start, end);
@@ -240,7 +244,7 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
   }
   // The lookup order id -> user_id -> email: a user_id decides alone, whatever email comes with it.
   if (filter.user_id !== undefined) {
-    const c = app.customerByUserId(filter.user_id);
+    const c = customerByUserId(app, filter.user_id);
     return listingOf(c?.type === type ? [c] : []);
   }
   // Neither lookup key missing (returned above) nor user_id sent: the email is.
@@ -251,7 +255,7 @@ export function listCustomers(app: AppState, type: CustomerType, filter: { user_
 export function customersWithEmail(app: AppState, types: readonly CustomerType[], email: string): Listing<Customer> {
   const normal = normalEmail(email);
   // customersByEmail answers only records whose stored email is `normal`.
-  return listingOf(app.customersByEmail(normal).filter((c) => types.includes(c.type)).sort(byCreation));
+  return listingOf(customersByEmail(app, normal).filter((c) => types.includes(c.type)).sort(byCreation));
 }
 
 /**
@@ -261,10 +265,10 @@ export function customersWithEmail(app: AppState, types: readonly CustomerType[]
  */
 export function companyMembers(app: AppState, companyId: string): Listing<Customer> {
   const customers = app.data.customers;
-  return holders(app.holderMaps(), holderKey('people', 'c', companyId), (id) => customers.get(id) as Customer);
+  return holders(holderMaps(app), holderKey('people', 'c', companyId), (id) => customers.get(id) as Customer);
 }
 
 /** How many users and leads a company has. */
 export function companyUserCount(app: AppState, companyId: string): number {
-  return app.tally(`people:${companyId}`);
+  return tally(app, `people:${companyId}`);
 }

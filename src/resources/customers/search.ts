@@ -5,7 +5,7 @@
 // record budget as its bound).
 
 import { ApiError, invalid, type ErrorItem } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { listCustomers } from './rules.js';
 import type { Customer } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';

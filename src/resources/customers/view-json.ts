@@ -6,7 +6,7 @@
 // One cache for the process, bounded (oldest entries leave first), keyed by record: apps that share
 // seeded records share nothing else here, as an entry is only used for the app that made it.
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Customer } from '../../engine/types.js';
 import { customerView } from './view.js';
 import { JsonText } from '../../views/json-text.js';

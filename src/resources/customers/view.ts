@@ -1,7 +1,7 @@
 // Wire shape of a user (type user), lead (type contact) or visitor: one view for all three.
 
 import type { Pages } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Customer } from '../../engine/types.js';
 
 export function tagListView(app: AppState, tagIds: readonly string[]) {

@@ -1,6 +1,6 @@
 // GET /data_attributes/customer and /company: the built-in list, then the app's custom attributes.
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { BUILT_IN_ATTRIBUTES, COMPANY_BUILT_IN_ATTRIBUTES } from './rules.js';
 import type { DataAttribute } from '../../engine/types.js';
 

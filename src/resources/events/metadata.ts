@@ -3,7 +3,7 @@
 
 import { ApiError, invalid } from '../../core/errors.js';
 import { MAX_METADATA_SENT } from './shapes.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { type EventMetadata, type EventMetadataValue, MAX_METADATA_KEPT, MAX_METADATA_TEXT } from './log.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -5,7 +5,7 @@
 
 import { apiError, invalid, missing, notFound } from '../../core/errors.js';
 import { normalEmail } from '../../core/normal-text.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { appBytes, type ByteBudgets } from '../../engine/byte-budget.js';
 import type { Customer } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
@@ -13,6 +13,7 @@ import type { eventBodySchema } from './shapes.js';
 import { type EventLog, type EventMaps, type EventRecord, type EventSummary, type EventSummaryRecord, FIRST, LIST_WINDOW_SECONDS, NEXT, SEEDED, type StoredEvent, dedupeKey, eventAt, eventBytes, eventCount, firstSeq, nextSeq, summaryKey } from './log.js';
 import { addEvent, evictOldest, seek } from './timeline.js';
 import { checkMetadata, isText } from './metadata.js';
+import { customerByUserId, customersByEmail } from '../customers/indexes.js';
 
 export interface PersonKeys {
   id?: string | null;
@@ -34,12 +35,12 @@ export function eventPerson(app: AppState, keys: PersonKeys, field = 'user_id'):
     return c;
   }
   if (present(keys.user_id)) {
-    const c = app.customerByUserId(keys.user_id);
+    const c = customerByUserId(app, keys.user_id);
     if (!c || c.type !== 'user') throw unknown();
     return c;
   }
   if (present(keys.email)) {
-    const users = app.customersByEmail(keys.email).filter((c) => c.type === 'user');
+    const users = customersByEmail(app, keys.email).filter((c) => c.type === 'user');
     if (users.length > 1) {
       throw apiError('conflict', `Multiple existing users match this email address ${normalEmail(keys.email)} - must be more specific using user_id`, 'email');
     }

@@ -1,6 +1,6 @@
 // Events and bulk jobs as the wire shows them.
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { jobState, type BulkJob } from '../jobs/rules.js';
 import type { EventSummary, StoredEvent } from './log.js';
 import type { Customer } from '../../engine/types.js';

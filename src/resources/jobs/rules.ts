@@ -1,5 +1,5 @@
 // Bulk jobs (POST /bulk/users, POST /bulk/events, GET /jobs/{id}): each request adds a task to a
-// job, and each task runs later on the app's job queue (engine/jobs.ts), item by item, through the
+// job, and each task runs later on the app's job queue (resources/jobs/run.ts), item by item, through the
 // same store operations as the single calls, each item its own transaction: a failed item is
 // rolled back alone and lands in the job's error feed.
 
@@ -9,7 +9,7 @@ import { userBodySchema } from '../customers/shapes.js';
 import { eventBodySchema } from '../events/shapes.js';
 import { MAX_JOBS, MAX_JOB_TASKS } from './shapes.js';
 import { validate } from '../../schemas/validate.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { archiveUser } from '../users/archive.js';
 import { addBytes, keptBytes } from '../../engine/byte-budget.js';
 
@@ -18,7 +18,7 @@ const listBytes = (list: readonly unknown[]): number => (list.length === 0 ? 0 :
 import { upsertUser, type CustomerInput } from '../customers/rules.js';
 import { submitEvent, type EventInput } from '../events/rules.js';
 import { enqueue } from '../../engine/job-queue.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 
 export type BulkKind = 'user' | 'event';
 

@@ -4,14 +4,15 @@
 
 import { missing, notFound } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { anonymousProblems, findAnonymous, write, type CustomerInput } from '../customers/rules.js';
 import { joined } from '../../engine/join-log.js';
 import { convertIntoUser } from '../cross-resource/merge.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Customer } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { convertLeadBodySchema } from './shapes.js';
+import { phoneMaps } from '../customers/indexes.js';
 
 /** GET /contacts?user_id=: one lead, or a 404. */
 export function leadByUserId(app: AppState, userId: string): Customer {
@@ -32,7 +33,7 @@ export function leadByPhone(app: AppState, phone: string): Customer {
 /** Every lead with that phone (as stored, compared exactly), oldest first. */
 function leadsByPhone(app: AppState, phone: string): Listing<Customer> {
   const { customers } = app.data;
-  const found = joined(app.phoneMaps(), phone, (id) => {
+  const found = joined(phoneMaps(app), phone, (id) => {
     const c = customers.get(id);
     // Stryker disable next-line OptionalChaining: equivalent, a removed customer leaves the phone index, so every id read is live
     return c?.type === 'contact' && c.phone === phone ? c : undefined;

@@ -4,13 +4,15 @@
 // conversation's (as the docs say: "you will not see the conversation ID").
 
 import { apiError, invalid, missing } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { findCustomer, firstIdentifier, identifiersOf, lookup, type IdentityField } from '../conversations/rules.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Admin, Conversation, Customer } from '../../engine/types.js';
 import { convertVisitor } from '../visitors/rules.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { messageBodySchema } from './shapes.js';
+import { saveConversation } from '../conversations/indexes.js';
+import { customerByUserId } from '../customers/indexes.js';
 
 /** What POST /messages sends, as its schema declares it (shapes.ts). */
 export type MessageInput = StaticOf<typeof messageBodySchema>;
@@ -82,7 +84,7 @@ function fromCustomer(store: Store, app: AppState, input: MessageInput, from: Pa
     if (input[member] !== undefined) app.warn('unused_field', `${member} is for admin messages; a user or lead message has none: ignored.`, member);
   }
   // A visitor writing as a contact "is automatically converted to a lead" first.
-  const named = from.id !== undefined ? app.data.customers.get(String(from.id)) : from.user_id !== undefined ? app.customerByUserId(String(from.user_id)) : undefined;
+  const named = from.id !== undefined ? app.data.customers.get(String(from.id)) : from.user_id !== undefined ? customerByUserId(app, String(from.user_id)) : undefined;
   if (from.type === 'contact' && named?.type === 'visitor') convertVisitor(store, app, { type: 'lead', visitor: { id: named.id } });
   const customer = party(app, from, 'from');
   const now = store.now();
@@ -116,7 +118,7 @@ function start(app: AppState, customer: Customer, now: number, author: Conversat
     snoozed_until: null,
     waiting_since: lifecycle.waiting_since,
   };
-  app.saveConversation(conversation);
+  saveConversation(app, conversation);
   return conversation;
 }
 

@@ -11,15 +11,16 @@
 import { apiError, invalid, missing, notFound } from '../../core/errors.js';
 import type { Listing, PageLink, PageRequest, Pages } from '../../core/pagination.js';
 import { paginate } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { tokenOwner } from '../admins/rules.js';
 import { addBytes } from '../../engine/byte-budget.js';
 import { emailOf, text } from '../customers/identity-text.js';
 import { join, joined, joinedCount, joinedSlice, leave, type JoinMaps } from '../../engine/join-log.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Customer, Note } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { noteBodySchema } from './shapes.js';
+import { customerByUserId, customersByEmail } from '../customers/indexes.js';
 
 const noteMaps = (app: AppState): JoinMaps => ({ logs: app.data.notesOf, seqs: app.data.noteSeqs });
 
@@ -41,11 +42,11 @@ export function findPerson(app: AppState, keys: PersonKeys, field: string): Cust
   const userId = text(keys.user_id);
   let found: Customer | undefined;
   if (id !== undefined) found = app.data.customers.get(id);
-  else if (userId !== undefined) found = app.customerByUserId(userId);
+  else if (userId !== undefined) found = customerByUserId(app, userId);
   else {
     const email = emailOf(keys.email, `${field}email`);
     if (email === undefined) throw missing(`${field}id`, `One of ${field}id, ${field}user_id or ${field}email is required.`);
-    const people = app.customersByEmail(email);
+    const people = customersByEmail(app, email);
     for (const type of ['user', 'contact'] as const) {
       const ofType = people.filter((c) => c.type === type);
       if (ofType.length > 1) throw conflict(email);

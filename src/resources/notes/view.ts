@@ -2,7 +2,7 @@
 // whose type is read from the record now (a lead that became a user shows as a user).
 
 import type { Pages } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Note } from '../../engine/types.js';
 
 export function noteView(app: AppState, note: Note) {

@@ -6,7 +6,7 @@
 // there. The slot is replaced, never mutated, so a snapshot keeps it.
 
 import { apiError, invalid } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Company, Customer } from '../../engine/types.js';
 
 export type ScrollKind = 'user' | 'contact' | 'company';

@@ -3,8 +3,9 @@
 // companies for a company segment), so include_count costs nothing per member.
 
 import { badChoice, notFound } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Segment } from '../../engine/types.js';
+import { tally } from '../counts/tallies.js';
 
 export type SegmentType = 'user' | 'company';
 
@@ -26,4 +27,4 @@ export function requireSegment(app: AppState, id: string): Segment {
 }
 
 /** Live members: users and leads of a user segment, companies of a company segment. */
-export const segmentCount = (app: AppState, s: Segment): number => app.tally(`${s.person_type}-segment:${s.id}`);
+export const segmentCount = (app: AppState, s: Segment): number => tally(app, `${s.person_type}-segment:${s.id}`);

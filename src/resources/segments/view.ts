@@ -1,7 +1,7 @@
 // Wire shape of a segment (S1, S2) and of the company list (C1, C2).
 
 import type { Pages } from '../../core/pagination.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { segmentCount } from './rules.js';
 import type { Company, Segment } from '../../engine/types.js';
 import { companyView } from '../companies/view.js';

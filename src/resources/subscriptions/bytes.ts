@@ -5,7 +5,7 @@
 // in the queue (delivery-queue.ts), the feeds' in the app's tallies, so a reset, a restore, a
 // snapshot and a rolled-back write carry them exactly with what they count.
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { keptBytes, webhookShare, type ByteBudgets } from '../../engine/byte-budget.js';
 import type { WebhookJob } from '../../engine/types.js';
 

@@ -1,11 +1,11 @@
 // The only code that makes outbound HTTP: webhook deliveries. The store hands it each due delivery
-// job (engine/jobs.ts); it POSTs the notification in the background, one at a time per subscription
+// job (resources/jobs/run.ts); it POSTs the notification in the background, one at a time per subscription
 // so a receiver sees them in order, and records the attempt in the feeds and the journal. API
 // requests never wait for it: they only queue jobs.
 
 import { createHmac } from 'node:crypto';
-import type { AppState } from '../../engine/app-state.js';
-import type { Store } from '../../engine/store.js';
+import type { AppState } from '../../state/app-state.js';
+import type { Store } from '../../state/store.js';
 import type { WebhookJob } from '../../engine/types.js';
 import { noteAttempt } from './attempts.js';
 import { deliveryBytes } from './bytes.js';

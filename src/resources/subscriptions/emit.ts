@@ -4,7 +4,7 @@
 // views of the records (research-webhooks.md §1.4–1.5 lists where real payloads differed).
 
 import type { AnyCowMap } from '../../engine/cow.js';
-import type { AppState, Changes } from '../../engine/app-state.js';
+import type { AppState, Changes } from '../../state/app-state.js';
 import type { StoredEvent } from '../events/log.js';
 import type { Company, Conversation, ConversationPart, Customer } from '../../engine/types.js';
 import { notificationEvent, queueDelivery, wants } from './rules.js';

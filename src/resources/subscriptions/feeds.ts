@@ -4,7 +4,7 @@
 // next place in the tallies, as the events' log) finds it at once, so making room never walks the
 // feeds. Entries that leave otherwise (past FEED_LIMIT, with their subscription) leave the log too.
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { FEED_BYTES_TALLY } from '../../engine/byte-budget.js';
 import { entryBytes, makeWebhookRoom, type WebhookPart } from './bytes.js';
 import { FEED_LIMIT } from './limits.js';

@@ -3,7 +3,7 @@
 // which is the only code that makes outbound requests.
 
 import { apiError } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { newJob } from '../../engine/job-queue.js';
 import type { WebhookJob } from '../../engine/types.js';
 

@@ -1,7 +1,7 @@
 // The notification_subscription object as the fixtures of the official clients show it
 // (research-webhooks.md §5.1), and the feeds (§4.6).
 
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { FeedEntry, Subscription } from './rules.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { notificationListSchema } from './shapes.js';

@@ -6,9 +6,14 @@
 
 import { apiError, notFound } from '../../core/errors.js';
 import { tagNameKey } from '../../core/normal-text.js';
-import type { AppState } from '../../engine/app-state.js';
-import { allHolders, holderKey, type HolderKind } from '../../engine/memberships.js';
+import type { AppState } from '../../state/app-state.js';
+import { allHolders, holderKey, type HolderKind } from '../cross-resource/memberships.js';
 import type { Tag } from '../../engine/types.js';
+import { saveConversation } from '../conversations/indexes.js';
+import { holderMaps } from '../cross-resource/memberships.js';
+import { saveCustomer } from '../customers/indexes.js';
+import { tagByName } from './indexes.js';
+import { saveCompany } from '../companies/indexes.js';
 
 export function requireTag(app: AppState, id: string): Tag {
   const tag = app.data.tags.get(id);
@@ -17,7 +22,7 @@ export function requireTag(app: AppState, id: string): Tag {
 }
 
 export function requireTagByName(app: AppState, name: string): Tag {
-  const tag = app.tagByName(name);
+  const tag = tagByName(app, name);
   if (!tag) throw notFound();
   return tag;
 }
@@ -35,22 +40,22 @@ export function deleteTag(app: AppState, id: string): Tag {
   // Its sorted lists go first: each holder leaving them would cost a splice.
   // Stryker disable next-line StringLiteral: equivalent, a cost only: each holder's rewrite below leaves the tag's lists anyway
   app.sorted.dropLabel('t', id);
-  const maps = app.holderMaps();
+  const maps = holderMaps(app);
   const { customers, companies, conversations } = app.data;
   // A deletion changes the tag, not the records: their updated_at stays.
   for (const kind of ['user', 'contact', 'visitor'] as HolderKind[]) {
     for (const holder of allHolders(maps, holderKey(kind, 't', id))) {
       const c = customers.get(holder);
-      if (c) app.saveCustomer({ ...c, tags: without(c.tags, id) });
+      if (c) saveCustomer(app, { ...c, tags: without(c.tags, id) });
     }
   }
   for (const holder of allHolders(maps, holderKey('company', 't', id))) {
     const c = companies.get(holder);
-    if (c) app.saveCompany({ ...c, tags: without(c.tags, id) });
+    if (c) saveCompany(app, { ...c, tags: without(c.tags, id) });
   }
   for (const holder of allHolders(maps, holderKey('conversation', 't', id))) {
     const c = conversations.get(holder);
-    if (c) app.saveConversation({ ...c, tags: without(c.tags, id) });
+    if (c) saveConversation(app, { ...c, tags: without(c.tags, id) });
   }
   app.data.tagByName.delete(tagNameKey(tag.name));
   app.data.tags.delete(id);

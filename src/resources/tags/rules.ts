@@ -5,11 +5,14 @@
 import { apiError, invalid, missing } from '../../core/errors.js';
 import { longerThan, normalTagName } from '../../core/normal-text.js';
 import { MAX_SHORT_TEXT } from '../../schemas/fields.js';
-import type { AppState } from '../../engine/app-state.js';
-import type { Store } from '../../engine/store.js';
+import type { AppState } from '../../state/app-state.js';
+import type { Store } from '../../state/store.js';
 import type { Company, Customer, Tag } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { saveTagBodySchema } from './shapes.js';
+import { storeTag, tagByName } from './indexes.js';
+import { customerByUserId, customersByEmail, saveCustomer } from '../customers/indexes.js';
+import { companyByCompanyId, saveCompany } from '../companies/indexes.js';
 
 /** What POST /tags sends, as its schema declares it (shapes.ts). */
 export type SaveTagInput = StaticOf<typeof saveTagBodySchema>;
@@ -48,18 +51,18 @@ export function saveTag(store: Store, app: AppState, input: SaveTagInput): Tag {
     companies.set(record.id, { record, untag: t.untag === true });
   });
 
-  const tag = renamed ?? app.tagByName(name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
+  const tag = renamed ?? tagByName(app, name) ?? { id: app.newNumericId((x) => app.data.tags.has(x)), name };
   if (!app.data.tags.has(tag.id)) checkStoreRoomForTag(store);
-  if (renamed || !app.data.tags.has(tag.id)) app.saveTag(tag);
+  if (renamed || !app.data.tags.has(tag.id)) storeTag(app, tag);
 
   const now = store.now();
   for (const { record, untag } of customers.values()) {
     const tags = withTag(record.tags, tag.id, untag);
-    if (tags) app.saveCustomer({ ...record, tags, updated_at: now });
+    if (tags) saveCustomer(app, { ...record, tags, updated_at: now });
   }
   for (const { record, untag } of companies.values()) {
     const tags = withTag(record.tags, tag.id, untag);
-    if (tags) app.saveCompany({ ...record, tags, updated_at: now });
+    if (tags) saveCompany(app, { ...record, tags, updated_at: now });
   }
   return tag;
 }
@@ -67,7 +70,7 @@ export function saveTag(store: Store, app: AppState, input: SaveTagInput): Tag {
 function renameTarget(app: AppState, id: string, name: string): Tag {
   const tag = app.data.tags.get(id);
   if (!tag) throw apiError('tag_not_found', `Tag ${id} not found`, 'id');
-  const holder = app.tagByName(name);
+  const holder = tagByName(app, name);
   if (holder && holder.id !== id) {
     throw apiError('conflict', `A tag named "${holder.name}" already exists (id ${holder.id}); tag names are case-insensitive`, 'name');
   }
@@ -85,9 +88,9 @@ function withTag(tags: readonly string[], id: string, untag: boolean): string[] 
 function resolveCustomer(app: AppState, t: CustomerTarget, field: string): Customer {
   let found: Customer | undefined;
   if (t.id !== undefined) found = app.data.customers.get(String(t.id));
-  else if (t.user_id !== undefined) found = app.customerByUserId(String(t.user_id));
+  else if (t.user_id !== undefined) found = customerByUserId(app, String(t.user_id));
   else if (t.email !== undefined) {
-    const matches = app.customersByEmail(t.email).filter((c) => c.type !== 'visitor');
+    const matches = customersByEmail(app, t.email).filter((c) => c.type !== 'visitor');
     if (matches.length > 1) {
       throw apiError('conflict', `Multiple existing users match this email address ${t.email} - must be more specific using user_id`, `${field}.email`);
     }
@@ -100,7 +103,7 @@ function resolveCustomer(app: AppState, t: CustomerTarget, field: string): Custo
 function resolveCompany(app: AppState, t: CompanyTarget, field: string): Company {
   let found: Company | undefined;
   if (t.id !== undefined) found = app.data.companies.get(String(t.id));
-  else if (t.company_id !== undefined) found = app.companyByCompanyId(String(t.company_id));
+  else if (t.company_id !== undefined) found = companyByCompanyId(app, String(t.company_id));
   else throw missing(field, `${field} needs one of id or company_id.`);
   if (!found) throw apiError('company_not_found', `Company Not Found (${field})`, field);
   return found;

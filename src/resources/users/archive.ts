@@ -5,12 +5,13 @@
 // companies, tags and segments (conversations never stopped naming it).
 
 import { apiError, missing, notFound } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { emailOf, text } from '../customers/identity-text.js';
 import { addBytes } from '../../engine/byte-budget.js';
 import { join, leave, type JoinMaps } from '../../engine/join-log.js';
 import { customerShare } from '../../engine/record-bytes.js';
 import type { Customer } from '../../engine/types.js';
+import { customerByUserId, customersByEmail, removeCustomer, saveCustomer } from '../customers/indexes.js';
 
 export interface UserKeys {
   id?: string;
@@ -29,9 +30,9 @@ export function userToArchive(app: AppState, keys: UserKeys): Customer {
   const email = emailOf(keys.email);
   let found: Customer | undefined;
   if (keys.id !== undefined && keys.id !== '') found = app.data.customers.get(keys.id);
-  else if (userId !== undefined) found = app.customerByUserId(userId);
+  else if (userId !== undefined) found = customerByUserId(app, userId);
   else if (email !== undefined) {
-    const users = app.customersByEmail(email).filter((c) => c.type === 'user');
+    const users = customersByEmail(app, email).filter((c) => c.type === 'user');
     if (users.length > 1) {
       throw apiError('conflict', `Multiple existing users match this email address ${email} - must be more specific using user_id`, 'email');
     }
@@ -45,7 +46,7 @@ export function userToArchive(app: AppState, keys: UserKeys): Customer {
 export function archiveUser(app: AppState, keys: UserKeys): Customer {
   const user = userToArchive(app, keys);
   // The archive keeps the record, so its bytes stay counted until it is restored or deleted.
-  app.removeCustomer(user.id, true);
+  removeCustomer(app, user.id, true);
   app.data.archived.set(user.id, user);
   if (user.user_id !== null) app.data.archivedByUserId.set(user.user_id, user.id);
   if (user.email !== null) join(archivedEmailMaps(app), user.email, user.id);
@@ -86,7 +87,7 @@ export function archivedMatch(app: AppState, keys: { id?: string; userId?: strin
 export function restoreArchived(app: AppState, user: Customer): Customer {
   dropArchived(app, user);
   const restored = withLiveReferences(app, user);
-  app.saveCustomer(restored);
+  saveCustomer(app, restored);
   return restored;
 }
 

@@ -11,7 +11,7 @@ import { appRoute } from '../../http/route.js';
 import { apiError } from '../../core/errors.js';
 import { normalEmail } from '../../core/normal-text.js';
 import type { RequestWarnings } from '../../core/warnings.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import type { Customer } from '../../engine/types.js';
 import { ADA, customerBody } from '../demo-examples.js';
 

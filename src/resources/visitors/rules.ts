@@ -3,14 +3,15 @@
 // that user). Conversions keep the record's id where the record survives.
 
 import { badChoice, missing } from '../../core/errors.js';
-import type { AppState } from '../../engine/app-state.js';
+import type { AppState } from '../../state/app-state.js';
 import { anonymousProblems, findAnonymous, write, type CustomerInput, type Identity } from '../customers/rules.js';
 import { emailOf, text } from '../customers/identity-text.js';
 import { convertIntoUser } from '../cross-resource/merge.js';
-import type { Store } from '../../engine/store.js';
+import type { Store } from '../../state/store.js';
 import type { Customer } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { convertBodySchema } from '../customers/shapes.js';
+import { saveCustomer } from '../customers/indexes.js';
 
 function requireVisitor(app: AppState, keys: { id?: string; user_id?: string | null; email?: string | null }, field?: string): Customer {
   const found = findAnonymous(app, 'visitor', keys);
@@ -51,7 +52,7 @@ export function convertVisitor(store: Store, app: AppState, input: ConvertInput)
   const now = store.now();
   if (input.type === 'lead') {
     const lead: Customer = { ...visitor, type: 'contact', updated_at: now };
-    app.saveCustomer(lead);
+    saveCustomer(app, lead);
     return lead;
   }
   if (!input.user) throw missing('user', 'user is a required parameter when type is user.');

@@ -1,4 +1,4 @@
-// The tag and segment lists come from an index the writes keep (engine/memberships.ts); this checks
+// The tag and segment lists come from an index the writes keep (resources/cross-resource/memberships.ts); this checks
 // every list against one made from scratch over the exported state, after writes of every kind, a
 // rollback, a restore, a tag deletion and a reset (as tallies.test.ts does for the counts).
 

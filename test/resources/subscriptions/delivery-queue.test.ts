@@ -4,7 +4,7 @@
 // caller, with a drop at the cap inside the rejected unit.
 
 import { describe, expect, it } from 'vitest';
-import { AppState } from '../../../src/engine/app-state.js';
+import { AppState } from '../../../src/state/app-state.js';
 import { DeliveryQueue, deliveryQueueWork } from '../../../src/resources/subscriptions/delivery-queue.js';
 import type { WebhookJob } from '../../../src/engine/types.js';
 import { MAX_PENDING_DELIVERIES, queueDelivery } from '../../../src/resources/subscriptions/rules.js';

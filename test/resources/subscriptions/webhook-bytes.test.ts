@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mock, type TestMock } from '../../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../../kept-estimate.js';
 import { queueDelivery } from '../../../src/resources/subscriptions/rules.js';
-import type { AppState } from '../../../src/engine/app-state.js';
+import type { AppState } from '../../../src/state/app-state.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;

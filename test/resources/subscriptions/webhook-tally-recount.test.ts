@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_BYTES_TALLY } from '../../../src/engine/byte-budget.js';
-import type { AppState } from '../../../src/engine/app-state.js';
+import type { AppState } from '../../../src/state/app-state.js';
 import { recountFeeds } from '../../feed-recount.js';
 import { mock, type TestMock } from '../../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../../kept-estimate.js';

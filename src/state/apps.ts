@@ -1,30 +1,25 @@
-// The store of apps: the only owner of state. Framework-free: it knows nothing of HTTP.
+// The apps of a store and the tokens that name them: the apps the fixtures seed, the test apps an
+// unseen `test_` token provisions over a shared base (least recently used and idle ones evicted), and
+// what every request reaches through them (journals, faults, rate windows, byte budgets). Seeding
+// from fixtures is store.ts's.
 
 import { DEFAULT_API_VERSION, type ApiVersion } from '../core/versions.js';
 import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
 import { hashSeed, type RandomState } from '../core/random.js';
-import { AppState, DEFAULT_LIMITS, type AppBase, type AppLimits, type IdsMode, type StreamPosition } from './app-state.js';
-import { buildBaseSteps, exportState } from '../fixtures/base.js';
-import { createFaker, type Faker } from '../fixtures/faker.js';
-import { FixtureError, type FixtureDocument, type FixtureInput } from '../fixtures/fixture-doc.js';
-import { expandSteps, type Expansion } from '../fixtures/expand.js';
-import { runSteps, type Steps } from './steps.js';
-import { SeedsInProgress, type SeedReporter } from './seeds-in-progress.js';
-import { checkGenerateCaps, checkMergedTotals, countParts, partsOverLimit, takenIdentifiers } from '../fixtures/generate.js';
+import { AppState, type AppBase, type IdsMode } from './app-state.js';
+import { DEFAULT_LIMITS, type AppLimits } from './limits.js';
+import type { FixtureInput } from '../fixtures/fixture-doc.js';
+import type { Expansion } from '../fixtures/expand.js';
+import { SeedsInProgress, type SeedReporter } from '../engine/seeds-in-progress.js';
 import { Faults } from '../admin/fault-rules.js';
-import { addBytes, appBytes, ByteBudgets, type BudgetKind, type StateKind } from './byte-budget.js';
-import { recountRecords } from './record-bytes.js';
-import { runDueJobs } from './jobs.js';
-import { MAX_JOBS } from '../resources/jobs/shapes.js';
-import { eventCount } from '../resources/events/log.js';
-import { mergeEvents, mergeQueue } from '../fixtures/merge-logs.js';
+import { ByteBudgets, type BudgetKind } from '../engine/byte-budget.js';
 import { ContractReport } from '../admin/contract-report.js';
 import { Journal } from '../admin/journal-log.js';
 import { JournalSpace } from '../admin/journal-space.js';
-import { DEFAULT_RATE_LIMIT, REFERENCE_TIME } from '../fixtures/normalize.js';
-import { takeOperation, type RateDecision } from './rate-limit.js';
+import { DEFAULT_RATE_LIMIT } from '../fixtures/normalize.js';
+import { takeOperation, type RateDecision } from '../engine/rate-limit.js';
 import type { WebhookSink } from '../resources/subscriptions/rules.js';
 
 export interface StoreOptions {
@@ -75,10 +70,10 @@ export interface SaveReport {
   unchanged: string[];
 }
 
-export class Store {
+
+export class Apps {
   readonly seed: number;
   readonly clock: Clock;
-  private fakerInstance: Faker | undefined;
   readonly jobDelaySeconds: number;
   /** Takes due webhook deliveries (resources/subscriptions/delivery.ts installs it); none: due deliveries are dropped. */
   webhooks: WebhookSink | null = null;
@@ -96,13 +91,13 @@ export class Store {
   private readonly requestIds: RequestIds;
   private readonly requestIdsStart: RandomState;
   private readonly connectionIds: RequestIds;
-  private readonly apps = new Map<string, AppState>();
-  private readonly tokens = new Map<string, string>();
+  protected readonly apps = new Map<string, AppState>();
+  protected readonly tokens = new Map<string, string>();
   /** Provisioned apps, least recently used first. */
-  private readonly provisioned = new Map<string, AppState>();
-  private provisionBase: AppBase | undefined;
+  protected readonly provisioned = new Map<string, AppState>();
+  protected provisionBase: AppBase | undefined;
   /** The app whose seed provisioned test apps start from. */
-  private provisionFrom: string | undefined;
+  protected provisionFrom: string | undefined;
   private readonly testApps: { enabled: boolean; max: number; idleSeconds: number };
   readonly journalSize: number;
   readonly limits: AppLimits;
@@ -135,25 +130,6 @@ export class Store {
       max: options.maxTestApps ?? 1000,
       idleSeconds: options.testAppIdleSeconds ?? 3600,
     };
-    options.fixtures.forEach(({ file, input, expanded }, i) => {
-      try {
-        const base = runSteps(this.fixtureSteps(input, expanded), options.seedReporter?.(input.app.id));
-        const app = this.install(base);
-        // Provisioned test apps start from the default app: `demo` if there is one, else the first.
-        if (!this.provisionBase || app.id === 'demo') {
-          this.provisionBase = app.base;
-          this.provisionFrom = app.id;
-        }
-      } catch (err) {
-        if (err instanceof FixtureError) throw new FixtureError(err.path, err.problem, file ?? `fixture #${i + 1}`);
-        throw err;
-      }
-    });
-  }
-
-  /** Made on first use: a store started from expanded fixtures may never need one. */
-  get faker(): Faker {
-    return (this.fakerInstance ??= createFaker(this.seed, REFERENCE_TIME));
   }
 
   /**
@@ -185,7 +161,7 @@ export class Store {
     return this.apps.get(id);
   }
 
-  private newJournal(): Journal {
+  protected newJournal(): Journal {
     return new Journal(this.journalSize, this.journalSpace);
   }
 
@@ -285,7 +261,7 @@ export class Store {
     return set;
   }
 
-  private drop(app: AppState): void {
+  protected drop(app: AppState): void {
     app.journal.clear();
     this.report.forgetApp(app.id);
     // Its faults go with it: a later app of that token starts clean, and faults stay bounded by the apps alive.
@@ -293,11 +269,6 @@ export class Store {
     this.provisioned.delete(app.id);
     this.apps.delete(app.id);
     for (const token of app.config.tokens) if (this.tokens.get(token) === app.id) this.tokens.delete(token);
-  }
-
-  /** Brings time-dependent state up to the clock before a request reads or writes the app. */
-  touch(app: AppState): void {
-    runDueJobs(app, this.now(), this);
   }
 
   takeOperation(app: AppState): RateDecision {
@@ -312,142 +283,19 @@ export class Store {
     return targets.map((a) => a.id);
   }
 
-  exportApp(appId: string): FixtureDocument {
-    return exportState(this.requireApp(appId));
-  }
-
-  /**
-   * Loads a fixture document into its app (created when new). `replace` makes the document the
-   * app's whole seeded state; `merge` lays its records over the app's current state, by id. Either
-   * way the result becomes what a reset returns to, and the app's streams start again from it
-   * (`ids: 'fresh'` keeps them running instead). Nothing changes unless the whole document is valid.
-   * Generated identifiers skip those the document holds and, in a merge, those the app holds.
-   */
-  seedApp(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): AppState {
-    return runSteps(this.seedSteps(input, mode, ids, () => this.faker));
-  }
-
   /** Seeds running in slices, which requests to their apps wait for. */
   readonly seeds = new SeedsInProgress();
-
-  /**
-   * `seedApp` in slices: other apps are served while a big document is generated and indexed.
-   * Its own Faker, because requests served meanwhile draw from the store's.
-   */
-  seedAppSliced(input: FixtureInput, mode: SeedMode, ids: IdsMode = 'rewind'): Promise<AppState> {
-    let faker: Faker | undefined;
-    return this.seeds.run(input.app.id, input.app.tokens, () => this.seedSteps(input, mode, ids, () => (faker ??= createFaker(this.seed, REFERENCE_TIME))));
-  }
-
-  private *fixtureSteps(input: FixtureInput, expanded: Expansion | undefined): Steps<AppBase> {
-    const { doc, counter } = yield* this.expandSteps(input, 1, expanded, undefined, () => this.faker);
-    return yield* this.prepareSteps(doc, counter);
-  }
-
-  private *seedSteps(input: FixtureInput, mode: SeedMode, ids: IdsMode, faker: () => Faker): Steps<AppState> {
-    const existing = this.apps.get(input.app.id);
-    const into = mode === 'merge' ? existing : undefined;
-    // Fresh ids: the generated records of a replace must not take ids the app handed out before.
-    const start = into ? into.counters.object : ids === 'fresh' && existing ? existing.counters.object : 1;
-    const { doc, counter } = yield* this.expandSteps(input, start, undefined, into, faker);
-    const merged = into ? mergeDocuments(exportState(into), doc, input) : doc;
-    if (into) checkMergedTotals(merged, input.generate, this.limits);
-    const base = yield* this.prepareSteps(merged, counter);
-    return this.install(base, this.apps.get(input.app.id), ids);
-  }
-
-  /**
-   * --watch: a fixture file changed. Its app goes back to the new seed, as `seedApp` replace does
-   * (its journal and snapshots of the old seed go with the old state); when provisioned test apps
-   * start from it, they go too, and the next use of a test token provisions from the new seed.
-   * Answers how many provisioned apps went.
-   */
-  async reloadFixture(input: FixtureInput): Promise<{ app: AppState; dropped: number }> {
-    const app = await this.seedAppSliced(input, 'replace');
-    if (app.id !== this.provisionFrom) return { app, dropped: 0 };
-    this.provisionBase = app.base;
-    const gone = [...this.provisioned.values()];
-    for (const old of gone) this.drop(old);
-    return { app, dropped: gone.length };
-  }
-
-  /**
-   * A state saved by --data-dir becomes the app's current state. An app of the fixtures keeps them
-   * as what a reset returns to; an app they do not hold is created with the saved state as its
-   * seeded one. Provisioned test apps are never saved, so never loaded.
-   */
-  loadSaved(input: FixtureInput, streams: StreamPosition): AppState {
-    const { doc, counter } = this.expand(input, 1);
-    // A save lists customers in the order the app held them: under a frozen or set-back clock that
-    // is not created_at's, and a restart must not reorder the lists.
-    const saved = this.prepare(doc, counter, true);
-    const existing = this.apps.get(input.app.id);
-    if (existing) {
-      existing.adopt(saved, streams, false);
-      // Measured against the fixtures' versions, as the API's writes measure them.
-      for (const [kind, bytes] of Object.entries(recountRecords(existing)) as [StateKind, number][]) addBytes(existing.data.tallies, kind, bytes - appBytes(existing, kind));
-      return existing;
-    }
-    const app = this.install(saved);
-    app.adopt(saved, streams, true);
-    return app;
-  }
 
   /** Set by the process when it runs with --data-dir: POST /__admin/save calls it. */
   saver: (() => Promise<SaveReport>) | undefined;
 
-  private requireApp(appId: string): AppState {
+  protected requireApp(appId: string): AppState {
     const app = this.apps.get(appId);
     if (!app) throw apiError('not_found', `No app "${appId}"`, 'app');
     return app;
   }
 
-  /** Defaults filled and the `generate` bulk appended (within the record limits), ids counted from `counter`. */
-  private expand(input: FixtureInput, counter = 1, expanded?: Expansion): Expansion {
-    return runSteps(this.expandSteps(input, counter, expanded, undefined, () => this.faker));
-  }
-
-  private *expandSteps(input: FixtureInput, counter: number, expanded: Expansion | undefined, into: AppState | undefined, faker: () => Faker): Steps<Expansion> {
-    if (input.generate) checkGenerateCaps(input.generate, this.limits);
-    const taken = into ? takenIdentifiers(into) : undefined;
-    const { doc, counter: next } = expanded ?? (yield* expandSteps(input, this.seed, faker, counter, taken, this.limits.parts));
-    // A build-time expansion was made without the limit: hold it to the same rule.
-    if (expanded && countParts(doc.conversations) - countParts(input.conversations ?? []) > this.limits.parts) {
-      throw partsOverLimit('generate.conversations', this.limits.parts);
-    }
-    if (input.app.rate_limit_per_minute === undefined) doc.app.rate_limit_per_minute = this.defaultRateLimit;
-    if (input.app.api_version === undefined) doc.app.api_version = this.defaultApiVersion;
-    return { doc, counter: next };
-  }
-
-  private prepare(doc: FixtureDocument, counter: number, keepOrder = false): AppBase {
-    return runSteps(this.prepareSteps(doc, counter, keepOrder));
-  }
-
-  private checkTokens(doc: FixtureDocument): void {
-    for (const token of doc.app.tokens) {
-      const owner = this.tokens.get(token);
-      if (owner !== undefined && owner !== doc.app.id) {
-        throw new FixtureError('app.tokens', `token "${token}" already belongs to app "${owner}"`);
-      }
-    }
-  }
-
-  private *prepareSteps(doc: FixtureDocument, counter: number, keepOrder = false): Steps<AppBase> {
-    this.checkTokens(doc);
-    // Seeded state is held to the caps API writes keep, so the next write evicts one event, not a backlog.
-    if (doc.bulk_jobs.length > MAX_JOBS) throw new FixtureError('bulk_jobs', `the app would hold ${doc.bulk_jobs.length} bulk jobs: at most ${MAX_JOBS}, the app's job limit`);
-    const base = yield* buildBaseSteps(doc, counter, keepOrder);
-    // Again: a seed in slices may have met another that took a token meanwhile.
-    this.checkTokens(doc);
-    const events = eventCount(base.data);
-    if (events > this.limits.events) {
-      throw new FixtureError('events', `the app would hold ${events} events (places in its log): at most ${this.limits.events}, the app's events limit (limits.events)`);
-    }
-    return base;
-  }
-
-  private install(base: AppBase, previous?: AppState, ids: IdsMode = 'rewind'): AppState {
+  protected install(base: AppBase, previous?: AppState, ids: IdsMode = 'rewind'): AppState {
     if (previous) this.drop(previous);
     const app = new AppState(base, this.seed, base.config, this.newJournal(), this.limits, this.budgets);
     // Fresh ids: what was handed out before the seed stays taken, and a reset comes back here.
@@ -459,49 +307,3 @@ export class Store {
 }
 
 const hashHex = (s: string): string => hashSeed(s).toString(16).padStart(8, '0');
-
-function mergeById<T extends { id: string }>(current: readonly T[], incoming: readonly T[]): T[] {
-  const out = new Map(current.map((x) => [x.id, x]));
-  for (const x of incoming) out.set(x.id, x);
-  return [...out.values()];
-}
-
-function withoutIds<T extends { id: string }>(items: readonly T[], leaving: readonly { id: string }[]): T[] {
-  if (leaving.length === 0) return [...items];
-  const gone = new Set(leaving.map((x) => x.id));
-  return items.filter((x) => !gone.has(x.id));
-}
-
-/** Incoming records replace current ones with the same id; app settings change only where given. */
-function mergeDocuments(current: FixtureDocument, incoming: FixtureDocument, input: FixtureInput): FixtureDocument {
-  const attributes = new Map(current.data_attributes.map((a) => [a.name, a]));
-  for (const a of incoming.data_attributes) attributes.set(a.name, a);
-  const app = { ...current.app, ...input.app };
-  // Owners of tokens the merged app no longer has go with them.
-  if (app.token_owners) {
-    const tokens = new Set(app.tokens);
-    app.token_owners = Object.fromEntries(Object.entries(app.token_owners).filter(([token]) => tokens.has(token)));
-  }
-  return {
-    app,
-    admins: mergeById(current.admins, incoming.admins),
-    teams: mergeById(current.teams, incoming.teams),
-    segments: mergeById(current.segments, incoming.segments),
-    tags: mergeById(current.tags, incoming.tags),
-    data_attributes: [...attributes.values()],
-    companies: mergeById(current.companies, incoming.companies),
-    // A record named in one list of the incoming document leaves the other list of the current one.
-    customers: mergeById(withoutIds(current.customers, incoming.archived_customers), incoming.customers),
-    conversations: mergeById(current.conversations, incoming.conversations),
-    jobs: mergeQueue(current.jobs, incoming.jobs),
-    archived_customers: mergeById(withoutIds(current.archived_customers, incoming.customers), incoming.archived_customers),
-    user_delete_requests: input.user_delete_requests ?? current.user_delete_requests,
-    former_customers: [...new Set([...current.former_customers, ...incoming.former_customers])],
-    notes: mergeById(current.notes, incoming.notes),
-    company_data_attributes: [...new Map([...current.company_data_attributes, ...incoming.company_data_attributes].map((a) => [a.name, a])).values()],
-    ...mergeEvents(current, incoming),
-    bulk_jobs: mergeById(current.bulk_jobs, incoming.bulk_jobs),
-    subscriptions: mergeById(current.subscriptions ?? [], incoming.subscriptions ?? []),
-    activity_logs: mergeById(current.activity_logs ?? [], incoming.activity_logs ?? []),
-  };
-}

@@ -4,13 +4,14 @@
 // through POST /__admin/jobs/run. Webhook deliveries are due the same way, from a queue of their
 // own (app.deliveries), and are handed to the delivery module.
 
-import { locationForIp } from '../core/cities.js';
-import { hashSeed } from '../core/random.js';
-import type { AppState } from './app-state.js';
-import { runBulkTask } from '../resources/jobs/rules.js';
-import { copyCustomer } from '../fixtures/normalize.js';
-import type { Store } from './store.js';
-import type { Customer, Job, SocialProfile } from './types.js';
+import { locationForIp } from '../../core/cities.js';
+import { hashSeed } from '../../core/random.js';
+import type { AppState } from '../../state/app-state.js';
+import { runBulkTask } from './rules.js';
+import { copyCustomer } from '../../fixtures/normalize.js';
+import type { Store } from '../../state/store.js';
+import type { Customer, Job, SocialProfile } from '../../engine/types.js';
+import { saveCustomer } from '../customers/indexes.js';
 
 
 function socialProfiles(id: string, email: string): SocialProfile[] {
@@ -51,7 +52,7 @@ export function runDueJobs(app: AppState, now: number, store: Store): number {
       }
       if (job.kind === 'webhook') continue; // never in app.jobs: app.deliveries holds them
       const customer = app.data.customers.get(job.customer_id);
-      if (customer) app.saveCustomer(enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
+      if (customer) saveCustomer(app, enrich(customer, Number.isFinite(now) ? now : customer.updated_at));
     }
     ran += due.length;
   }

@@ -4,10 +4,12 @@
 // keys are `<kind>:<label>:<id>`, a customer's kind being its type, so GET /users?tag_id= reads the
 // users holding the tag and no one else, in the order they got it.
 
-import { join, joinedCount, joinedSlice, leave, type JoinMaps } from './join-log.js';
-import type { Listing } from '../core/pagination.js';
-import { assigneeKey } from '../resources/conversations/state.js';
-import type { Company, Conversation, Customer, CustomerType } from './types.js';
+import { join, joinedCount, joinedSlice, leave, type JoinMaps } from '../../engine/join-log.js';
+import type { Listing } from '../../core/pagination.js';
+import { assigneeKey } from '../conversations/state.js';
+import type { CowMap } from '../../engine/cow.js';
+import type { JoinLog } from '../../engine/join-log.js';
+import type { Company, Conversation, Customer, CustomerType } from '../../engine/types.js';
 
 export type HolderKind = CustomerType | 'company' | 'conversation' | 'people';
 /**
@@ -60,4 +62,25 @@ export function holders<T>(maps: JoinMaps, key: string, read: (id: string) => T)
 /** The ids of every holder of `key` (for a deletion or a sort that must see them all). */
 export function allHolders(maps: JoinMaps, key: string): string[] {
   return joinedSlice(maps, key, 0, Number.POSITIVE_INFINITY, () => true, true);
+}
+
+/** The holders' join-log maps of an app (collections.ts). */
+export const holderMaps = (app: { readonly data: { readonly holders: CowMap<JoinLog>; readonly holderSeqs: CowMap<number> } }): JoinMaps => ({
+  logs: app.data.holders,
+  seqs: app.data.holderSeqs,
+});
+
+/**
+ * The tag and segment groups of the sorted indexes a record was in or is in (`<kind>:t:<id>`), each
+ * once; a customer that changed type names its groups under both types.
+ */
+export function labelGroups<R extends { tags: readonly string[]; segments: readonly string[] }>(prev: R | undefined, next: R | undefined, kind: (r: R) => string): Iterable<string> {
+  const groups = new Set<string>();
+  for (const r of prev === next ? [next] : [prev, next]) {
+    if (r === undefined) continue;
+    const k = kind(r);
+    for (const t of r.tags) groups.add(`${k}:t:${t}`);
+    for (const sg of r.segments) groups.add(`${k}:s:${sg}`);
+  }
+  return groups;
 }

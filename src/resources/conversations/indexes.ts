@@ -1,0 +1,36 @@
+// What a conversation write keeps true beside the record: the parts limit and bytes, holders (tags,
+// assignee), tallies, each customer's conversations and the sorted conversation lists.
+
+import type { AppState } from '../../state/app-state.js';
+import { join, leave, type JoinMaps } from '../../engine/join-log.js';
+import { charge } from '../../engine/byte-budget.js';
+import { conversationDelta } from '../../engine/record-bytes.js';
+import { checkRoom } from '../../state/limits.js';
+import { adjustTallies } from '../counts/tallies.js';
+import { conversationKeys, holderMaps, syncHolder } from '../cross-resource/memberships.js';
+import { assigneeKey, conversationTallyKeys } from './state.js';
+import type { Conversation } from '../../engine/types.js';
+
+export function saveConversation(app: AppState, next: Conversation): void {
+  const prev = app.data.conversations.get(next.id);
+  const added = next.parts.length - (prev?.parts.length ?? 0);
+  if (added > 0) checkRoom(app, 'parts', app.partsTotal + added, 'conversation parts');
+  charge(app, 'conversations', conversationDelta(prev, next));
+  app.partsTotal += added;
+  if (prev?.tags !== next.tags || assigneeKey(prev.assignee) !== assigneeKey(next.assignee)) {
+    syncHolder(holderMaps(app), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));
+  }
+  adjustTallies(app.data.tallies, prev ? conversationTallyKeys(prev) : [], conversationTallyKeys(next));
+  if (prev?.customers !== next.customers) {
+    const maps = conversationMaps(app);
+    const was = new Set(prev?.customers ?? []);
+    const is = new Set(next.customers);
+    for (const id of was) if (!is.has(id)) leave(maps, id, next.id);
+    for (const id of is) if (!was.has(id)) join(maps, id, next.id);
+  }
+  app.data.conversations.set(next.id, next);
+  app.conversationLists.saved(prev, next);
+}
+
+/** Each customer's conversations, in the order it joined them. */
+export const conversationMaps = (app: AppState): JoinMaps => ({ logs: app.data.conversationsOf, seqs: app.data.conversationSeqs });
