@@ -189,6 +189,19 @@ export class CowMap<V, K extends MapKey = string> {
     return this.base.keys();
   }
 
+  /** The shared base itself: what data derived from the untouched base is kept by (never written). */
+  get seeded(): ReadonlyMap<K, V> {
+    return this.base;
+  }
+
+  /**
+   * What the app changed, O(that): each key the overlay holds, its value now (undefined: deleted)
+   * and whether the base holds it; keys the app added come in the order it added them.
+   */
+  *changes(): IterableIterator<[K, V | undefined, boolean]> {
+    for (const [key, slot] of this.overlay) yield [key, slot === DELETED ? undefined : slot, this.shadowed.has(key)];
+  }
+
   get(key: K): V | undefined {
     const slot = this.overlay.get(key);
     if (slot === DELETED) return undefined;

@@ -210,6 +210,18 @@ export class TombstoneList {
     this.replace(ids, keys);
   }
 
+  /** An independent copy, for a list shared as a template (a seeded base's order): O(n) array copies, no search. */
+  clone(): TombstoneList {
+    const copy = new TombstoneList(this.rankKeys);
+    copy.ids = this.ids.slice();
+    copy.keys = this.keys.slice();
+    copy.dead = this.dead.slice();
+    copy.deadCount = this.deadCount;
+    copy.tree = this.tree.slice();
+    copy.cap = this.cap;
+    return copy;
+  }
+
   /** New arrays, all live: what a reader holds is left as it was. */
   replace(ids: string[], keys: (number | null)[]): void {
     this.ids = ids;

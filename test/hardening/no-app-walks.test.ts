@@ -7,9 +7,11 @@ import { CustomerOrder } from '../../src/resources/customers/order.js';
 import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
 import { sliceWork } from '../../src/engine/join-log.js';
 import { SortedIndex } from '../../src/engine/sorted-index.js';
+import { CowMap } from '../../src/engine/cow.js';
 import type { Customer } from '../../src/engine/types.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
 import { removeCustomer, saveCustomer } from '../../src/resources/customers/indexes.js';
+import { LIST_WALK_BUDGET } from '../../src/resources/customers/rules.js';
 
 const N = 3000;
 const TAG = '7001';
@@ -78,6 +80,48 @@ describe('no read walks the app after a removal', () => {
     expect(ids(await m.call('GET', '/users?per_page=20&page=151'))).toEqual([id(2999)]);
     expect((await m.call('GET', '/contacts')).body.contacts).toEqual([]);
     expect(CustomerOrder.builds).toBe(builds);
+  });
+
+  it('pages deep after a reset and after a restore from copies of the seeded order, with the app\'s changes laid over them', async () => {
+    const m = bigApp();
+    const admin = (path: string, body?: unknown) => m.call('POST', path, { token: null, ...(body === undefined ? {} : { body }) });
+    const seededPage = ids(await m.call('GET', '/users?per_page=20&page=150'));
+    expect(seededPage).toEqual(range(2980, N));
+    const walks = CustomerOrder.baseBuilds;
+    // Changes of every kind the overlay holds: an archive, a lead becoming a user in place, a new user.
+    expect((await m.call('DELETE', `/users/${id(2990)}`)).status).toBe(200);
+    expect((await m.call('POST', '/contacts/convert', { body: { contact: { id: LEAD }, user: { user_id: 'converted-1' } } })).status).toBe(200);
+    const created = await m.call('POST', '/users', { body: { user_id: 'newest' } });
+    expect(created.status).toBe(200);
+    const changed = [...range(2980, 2990), ...range(2991, 2996), LEAD, ...range(2996, N)];
+    expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(changed);
+    expect((await admin('/__admin/snapshots?app=demo', { name: 'changed' })).status).toBe(201);
+    expect((await admin('/__admin/reset?app=demo')).status).toBe(200);
+    // Entries read from any big map while the pages are read: the short walk a list tries before its index, and no more.
+    const entries = CowMap.prototype.entries;
+    let walked = 0;
+    CowMap.prototype.entries = function* (this: CowMap<unknown>) {
+      for (const entry of entries.call(this)) {
+        if (this.size > 1000) walked++;
+        yield entry;
+      }
+    };
+    try {
+      let builds = CustomerOrder.builds;
+      expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(seededPage);
+      expect(CustomerOrder.builds).toBe(builds + 1);
+      expect((await admin('/__admin/snapshots/changed/restore?app=demo')).status).toBe(200);
+      builds = CustomerOrder.builds;
+      expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(changed);
+      expect(ids(await m.call('GET', '/users?per_page=20&page=151'))).toEqual([created.body.id]);
+      expect(CustomerOrder.builds).toBe(builds + 1);
+    } finally {
+      CowMap.prototype.entries = entries;
+    }
+    // Two pages, each a bounded walk that gives up, then the index.
+    expect(walked).toBe(2 * (LIST_WALK_BUDGET + 1));
+    // Built from the base's lists made once, not by walking the app each time.
+    expect(CustomerOrder.baseBuilds).toBe(walks);
   });
 
   it('keeps the sorted index through a rejected write that had written a company', async () => {
