@@ -48,14 +48,16 @@ const tallyKey = (kind: StateKind): string => TALLY_KEYS[kind];
 /** The app's tally of its webhook feeds' bytes (resources/subscriptions/feeds.ts); its queue's is in the queue. */
 export const FEED_BYTES_TALLY = 'bytes:webhook-feeds';
 
-/** A state an app's usage is read from: the app's own, or one of its snapshots'. */
-type HeldState = AppState | Snapshot;
+/** A state an app's usage is read from: the app's own, or one of its snapshots' (`heldBy`). */
+interface HeldState {
+  readonly data: Snapshot['data'];
+  readonly deliveries: { readonly bytes: number };
+}
 
-/** The webhook deliveries a state queues. */
-const queueOf = (state: HeldState): { readonly bytes: number } => ('saved' in state ? state.saved.deliveries : state.deliveries);
+const heldBy = (snapshot: Snapshot): HeldState => ({ data: snapshot.data, deliveries: snapshot.saved.deliveries });
 
 /** What a state keeps of webhook state: its feeds and its queued deliveries. */
-export const webhookBytes = (state: HeldState): number => (state.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + queueOf(state).bytes;
+export const webhookBytes = (state: HeldState): number => (state.data.tallies.get(FEED_BYTES_TALLY) ?? 0) + state.deliveries.bytes;
 
 /** The same past the app's seeded queue (the fixtures hold no feeds), never less than nothing. */
 const webhooksPastBase = (app: AppState, state: HeldState): number => Math.max(0, webhookBytes(state) - app.seededQueueBytes);
@@ -108,7 +110,8 @@ const pastBase = (app: AppState, state: HeldState, kind: StateKind): number =>
  * state's tallies, and its webhook feeds and queue, O(kinds). Data it shares with the live app is
  * counted again, so the figure bounds what snapshots keep alive even once the live app has let go of it.
  */
-export function snapshotBytes(app: AppState, state: HeldState = app): number {
+export function snapshotBytes(app: AppState, snapshot?: Snapshot): number {
+  const state = snapshot === undefined ? app : heldBy(snapshot);
   let total = webhooksPastBase(app, state);
   for (const kind of STATE_KINDS) {
     total += Math.max(0, pastBase(app, state, kind));

@@ -52,7 +52,7 @@ export class UndoLog {
 
   /**
    * Whether the log holds nothing: only such a log is kept for the app's next transaction
-   * (AppState.idleLog). A delete records its step before its tombstone, so no steps means no
+   * (AppCore.idleLog, engine/app-core.ts). A delete records its step before its tombstone, so no steps means no
    * tombstones either.
    */
   get empty(): boolean {

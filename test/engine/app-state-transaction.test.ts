@@ -1,4 +1,4 @@
-// AppState.transaction's contract for what no route reaches today: every store write queues its
+// AppState.transaction's contract (engine/app-core.ts) for what no route reaches today: every store write queues its
 // job last, so no request both queues a job and is then refused. The unit still promises it: a
 // refused write takes back the jobs it queued, and once it ends the maps stop recording.
 
@@ -8,6 +8,7 @@ import { createStore } from '../../src/setup.js';
 import { COLLECTION_NAMES, type AppState } from '../../src/state/app-state.js';
 import { enqueueEnrichment } from '../../src/engine/job-queue.js';
 import { ADA, GRACE } from '../fixture-ids.js';
+import { saveConversation } from '../../src/resources/conversations/indexes.js';
 
 function demo(): AppState {
   const app = createStore().appForToken('demo-token');
@@ -34,6 +35,35 @@ describe('AppState.transaction', () => {
     expect(app.jobs).toEqual(before);
     // What the refused write drew stays drawn: the request sequence, replayed, draws the same ids.
     expect(app.counters.job).toBe(counter + 2);
+  });
+
+  it('takes back what a refused write did around a transaction nested in it that stood', () => {
+    const app = demo();
+    const conversation = [...app.data.conversations.values()][0];
+    if (!conversation) throw new Error('no conversation');
+    const parts = app.partsTotal;
+    const jobs = [...app.jobs];
+    expect(() =>
+      app.transaction(() => {
+        saveConversation(app, { ...conversation, parts: [...conversation.parts, { ...(conversation.parts[0] as (typeof conversation.parts)[number]), id: 'p-outer' }] });
+        enqueueEnrichment(app, ADA, 10);
+        app.transaction(() => enqueueEnrichment(app, GRACE, 20));
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(app.partsTotal).toBe(parts);
+    expect(app.data.conversations.get(conversation.id)?.parts.length).toBe(conversation.parts.length);
+    expect(app.jobs).toEqual(jobs);
+    // And the next write's unit starts clean: a refused one goes back to its own start.
+    app.transaction(() => enqueueEnrichment(app, ADA, 30));
+    const standing = [...app.jobs];
+    expect(() =>
+      app.transaction(() => {
+        enqueueEnrichment(app, GRACE, 40);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(app.jobs).toEqual(standing);
   });
 
   it('stops recording writes once the write stands or is refused', () => {

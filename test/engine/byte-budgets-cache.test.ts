@@ -111,7 +111,7 @@ describe('ByteBudgets', () => {
     Object.assign(a, { deliveries: { bytes: 40 } });
     expect(budgets.used('webhooks')).toBe(0);
     write(b, 7);
-    const snapshot = (customers: number, queued: number) => ({ data: { tallies: new Map([['bytes:customers', customers]]) }, deliveries: { bytes: queued } });
+    const snapshot = (customers: number, queued: number) => ({ data: { tallies: new Map([['bytes:customers', customers]]) }, saved: { deliveries: { bytes: queued } } });
     b.snapshots.set('one', snapshot(20, 5) as never);
     b.snapshots.set('two', snapshot(3, 0) as never);
     expect(snapshotBytes(b)).toBe(7);

@@ -1,4 +1,4 @@
-// The customers/companies/conversations byte tallies (src/engine/record-bytes.ts, app-state.ts,
+// The customers/companies/conversations byte tallies (src/engine/record-bytes.ts, the rooms' indexes.ts,
 // archive.ts) equal a recount of the records after every kind of write.
 
 import { describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { InsertionOrder } from '../../src/engine/insertion-order.js';
 
 const seeded = () => CowMap.from(new Map(['a', 'b', 'c'].map((k) => [k, k])));
 
-/** Sets through the order's hook, as AppState.saveCompany does. */
+/** Sets through the order's hook, as companies/indexes.ts saveCompany does. */
 function save(map: CowMap<string>, order: InsertionOrder<string>, key: string): void {
   const added = !map.has(key);
   const before = map.version;

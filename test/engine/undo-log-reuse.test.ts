@@ -1,4 +1,4 @@
-// One undo log serves an app's write requests one after another (AppState.idleLog): its arrays keep
+// One undo log serves an app's write requests one after another (AppCore.idleLog): its arrays keep
 // their length between transactions and a count says which steps are the current one's, so a
 // transaction never sees, undoes, reports or purges a step of an earlier one, whether that one was
 // small or past the room a cleared log keeps (KEPT_STEPS), and lets go of what its steps pointed at.

@@ -1,8 +1,8 @@
 // Prototype pollution: `__proto__`, `constructor` and `prototype` wherever a client or a fixture
 // names a key. Bodies are sent as raw text, since JSON.stringify leaves `__proto__` members out.
 
-import type { AppState } from '../../src/state/app-state.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppState } from '../../src/state/app-state.js';
 import { errorCodes, mock, type TestMock } from '../helpers.js';
 import { ADA, LEAD, VISITOR, VISITOR_USER_ID } from '../fixture-ids.js';
 import { companyByCompanyId } from '../../src/resources/companies/indexes.js';

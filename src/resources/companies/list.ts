@@ -8,10 +8,9 @@ import { apiError } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
 import type { AppState } from '../../state/app-state.js';
 import { labelExists, type Order } from '../customers/filters.js';
-import { allHolders, holderKey, type Label } from '../cross-resource/memberships.js';
+import { allHolders, holderKey, holderMaps, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Company } from '../../engine/types.js';
-import { holderMaps } from '../cross-resource/memberships.js';
 import { tally } from '../counts/tallies.js';
 
 export interface CompanyFilter {

@@ -10,11 +10,10 @@ import { CONVERSATIONS_PER_PAGE } from './shapes.js';
 import type { AppState } from '../../state/app-state.js';
 import { ALL_SCOPE, assigneeScope, customerScope, type ConversationFilter, type ConversationSortKey } from './order.js';
 import { findCustomer, firstIdentifier, identifiersOf } from './rules.js';
-import { allHolders, holderKey } from '../cross-resource/memberships.js';
+import { allHolders, holderKey, holderMaps } from '../cross-resource/memberships.js';
 import { joined } from '../../engine/join-log.js';
 import type { Conversation } from '../../engine/types.js';
 import { conversationMaps } from './indexes.js';
-import { holderMaps } from '../cross-resource/memberships.js';
 
 export interface ConversationListQuery {
   type?: string;

@@ -3,7 +3,7 @@
 // (created_at, updated_at, waiting_since). Derived like the customers' sorted indexes
 // (sorted-index.ts): an index is built the first time a list asks for it from its scope's members
 // only (the assignee's holders, the customer's conversations; the whole app only for the unfiltered
-// list), then kept by every conversation write (AppState.saveConversation: a binary search and a
+// list), then kept by every conversation write (saveConversation in indexes.ts: a binary search and a
 // splice per index of the scopes the conversation is or was in), journaled so a rolled-back write
 // reverts its changes, and forgotten when the state is replaced.
 

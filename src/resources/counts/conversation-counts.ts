@@ -1,5 +1,5 @@
 // GET /counts?type=conversation[&count=admin] (surface Q1, Q2), read from the running tallies every
-// conversation write keeps (AppState.saveConversation, resources/conversations/state.ts): a count costs the
+// conversation write keeps (conversations/indexes.ts saveConversation, resources/conversations/state.ts): a count costs the
 // number of admins listed, never the number of conversations.
 
 import { apiError, badChoice } from '../../core/errors.js';

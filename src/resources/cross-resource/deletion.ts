@@ -1,6 +1,6 @@
 // Real deletes: a permanent-deletion request for a user or lead (POST /user_delete_requests), a
 // lead (DELETE /contacts) and a visitor (DELETE /visitors). The record leaves through
-// AppState.removeCustomer, so indexes and tallies stay true at a cost linear in the record's own
+// removeCustomer (customers/indexes.ts), so indexes and tallies stay true at a cost linear in the record's own
 // lists. Conversations it was in are kept and still name its id (the real API kept them too);
 // the export lists such ids as `former_customers` so the document seeds back.
 

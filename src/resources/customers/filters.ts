@@ -8,10 +8,9 @@ import { apiError } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
 import type { AppState } from '../../state/app-state.js';
 import { listCustomers } from './rules.js';
-import { allHolders, holderKey, holders, type Label } from '../cross-resource/memberships.js';
+import { allHolders, holderKey, holderMaps, holders, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
-import { holderMaps } from '../cross-resource/memberships.js';
 
 export const SORT_KEYS = ['created_at', 'last_request_at', 'signed_up_at', 'updated_at'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -7,7 +7,7 @@ import { hashSeed } from '../../core/random.js';
 import type { AppState } from '../../state/app-state.js';
 import { planCompanies, type CompanyPlan } from '../companies/rules.js';
 import { mergeCustomAttributes, registerCustomerAttributes } from './custom-attributes.js';
-import { holderKey, holders } from '../cross-resource/memberships.js';
+import { holderKey, holderMaps, holders } from '../cross-resource/memberships.js';
 import { archivedMatch, restoreArchived } from '../users/archive.js';
 import { enqueueEnrichment } from '../../engine/job-queue.js';
 import { copyCustomer, emptyCustomer } from '../../fixtures/normalize.js';
@@ -20,7 +20,6 @@ import type { StaticOf } from '../../schemas/json-schema.js';
 import type { userBodySchema } from './shapes.js';
 import { tally } from '../counts/tallies.js';
 import { customerByUserId, customersByEmail, saveCustomer } from './indexes.js';
-import { holderMaps } from '../cross-resource/memberships.js';
 import { saveCompany } from '../companies/indexes.js';
 
 /** A new lead or visitor: server-assigned id and UUID user_id, a generated pseudonym, no sessions. */

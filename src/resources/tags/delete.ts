@@ -7,10 +7,9 @@
 import { apiError, notFound } from '../../core/errors.js';
 import { tagNameKey } from '../../core/normal-text.js';
 import type { AppState } from '../../state/app-state.js';
-import { allHolders, holderKey, type HolderKind } from '../cross-resource/memberships.js';
+import { allHolders, holderKey, type HolderKind, holderMaps } from '../cross-resource/memberships.js';
 import type { Tag } from '../../engine/types.js';
 import { saveConversation } from '../conversations/indexes.js';
-import { holderMaps } from '../cross-resource/memberships.js';
 import { saveCustomer } from '../customers/indexes.js';
 import { tagByName } from './indexes.js';
 import { saveCompany } from '../companies/indexes.js';

@@ -1,5 +1,5 @@
 // Archiving a user (DELETE /users): a soft delete. The record leaves `customers` through
-// AppState.removeCustomer, which keeps every index and tally true, so no read (lists, lookups,
+// removeCustomer (customers/indexes.ts), which keeps every index and tally true, so no read (lists, lookups,
 // company members, counts) sees it without filtering anything; it waits in `archived`, findable by
 // id, user_id and email, until POST /users names it again and it comes back with the same id,
 // companies, tags and segments (conversations never stopped naming it).

@@ -12,7 +12,7 @@ const rec = (id: string, type: CustomerType = 'user'): Customer => emptyCustomer
 const seeded = (...ids: string[]) => CowMap.from(new Map(ids.map((id) => [id, rec(id)])));
 const walked = (map: CowMap<Customer>, type: CustomerType = 'user') => [...map.entries()].filter(([, c]) => c.type === type).map(([id]) => id);
 
-/** Sets through the index's hook, as AppState.saveCustomer does. */
+/** Sets through the index's hook, as customers/indexes.ts saveCustomer does. */
 function save(map: CowMap<Customer>, order: CustomerOrder, next: Customer): void {
   const prev = map.get(next.id);
   const before = map.version;
@@ -20,7 +20,7 @@ function save(map: CowMap<Customer>, order: CustomerOrder, next: Customer): void
   order.saved(map, prev, next, before);
 }
 
-/** Deletes through the index's hook, as AppState.removeCustomer does. */
+/** Deletes through the index's hook, as customers/indexes.ts removeCustomer does. */
 function remove(map: CowMap<Customer>, order: CustomerOrder, id: string): void {
   const prev = map.get(id) as Customer;
   const before = map.version;

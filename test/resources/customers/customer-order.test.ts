@@ -10,7 +10,7 @@ import type { Customer } from '../../../src/engine/types.js';
 const user = (id: string): Customer => emptyCustomer('user', id, 0);
 const walked = (map: CowMap<Customer>) => [...map.entries()].filter(([, c]) => c.type === 'user').map(([id]) => id);
 
-/** Sets through the index's hook, as AppState.saveCustomer does. */
+/** Sets through the index's hook, as customers/indexes.ts saveCustomer does. */
 function save(map: CowMap<Customer>, order: CustomerOrder, next: Customer): void {
   const prev = map.get(next.id);
   const before = map.version;

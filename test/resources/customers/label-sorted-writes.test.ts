@@ -1,5 +1,5 @@
 // A list by tag that is sorted (users) or always sorted (companies) reads an index built on its
-// first read and then kept by the writes (app-state.ts tells the index of every tag and segment a
+// first read and then kept by the writes (customers/indexes.ts tells the index of every tag and segment a
 // record held or holds). Each list is read before the writes, so the index exists, and after each,
 // so a write that forgets to tell it shows as a stale answer.
 

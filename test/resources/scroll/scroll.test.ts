@@ -1,8 +1,8 @@
 // The scroll API (surface U4, L3, C4) over HTTP: one slot per app shared by users, leads and
 // companies, 100 a page, a minute of idle life on the mock's clock, the empty page that frees it.
 
-import type { AppState } from '../../../src/state/app-state.js';
 import { describe, expect, it } from 'vitest';
+import type { AppState } from '../../../src/state/app-state.js';
 import { errorCodes, expectRejected, mock, stateText, type CallResult, type TestMock } from '../../helpers.js';
 import { removeCustomer } from '../../../src/resources/customers/indexes.js';
 
