@@ -40,3 +40,10 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as readonly CollectionN
 
 /** The collections of an app: the seeded maps (`base`) or an app's copy-on-write maps over them (`live`). */
 export type Collections<M extends 'base' | 'live'> = M extends 'base' ? BaseOf<typeof COLLECTIONS> : LiveOf<typeof COLLECTIONS>;
+
+/** A seeded base from what a seed fills (fixtures/base.ts): each declared collection it leaves out starts empty. */
+export function seededCollections(filled: Partial<Collections<'base'>>): Collections<'base'> {
+  const out: Record<string, ReadonlyMap<unknown, unknown>> = {};
+  for (const name of COLLECTION_NAMES) out[name] = filled[name] ?? new Map();
+  return out as Collections<'base'>;
+}
