@@ -2,7 +2,7 @@
 
 import { CLOCK_MAX_SECONDS } from './core/clock.js';
 import { DEFAULT_SEED } from './core/random.js';
-import { API_VERSIONS, type ApiVersion } from './core/versions.js';
+import { API_VERSIONS, type AppApiVersion } from './core/versions.js';
 import { isWarningCode, WARNING_CODES } from './core/warnings.js';
 
 export interface Config {
@@ -12,7 +12,7 @@ export interface Config {
   fixturesDir: string | undefined;
   rateLimit: number | undefined;
   /** API version of apps whose fixture names none. */
-  apiVersion: ApiVersion | undefined;
+  apiVersion: AppApiVersion | undefined;
   /** Start the clock frozen at this Unix time (for byte-identical runs); undefined: the wall clock. */
   now: number | undefined;
   jobDelaySeconds: number;

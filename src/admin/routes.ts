@@ -8,7 +8,7 @@ import { adminRoute } from '../http/route.js';
 import { unixTime } from '../schemas/fields.js';
 import { arr, bool, int, num, obj, oneOfStrings, openObj, str } from '../schemas/json-schema.js';
 import type { AppState } from '../state/app-state.js';
-import { FixtureError, type FixtureInput } from '../fixtures/fixture-doc.js';
+import { FixtureError } from '../fixtures/fixture-doc.js';
 import { runDueJobs } from '../resources/jobs/run.js';
 import { exportState } from '../fixtures/base.js';
 import { JsonPieces } from '../views/json-text.js';
@@ -104,7 +104,7 @@ export const seed = adminRoute({
     const mode: 'merge' | 'replace' = query.mode === 'merge' ? 'merge' : 'replace';
     let app: AppState;
     try {
-      app = await store.seedAppSliced(body as unknown as FixtureInput, mode, idsMode(query));
+      app = await store.seedAppSliced(body, mode, idsMode(query));
     } catch (err) {
       if (err instanceof FixtureError) throw apiError('parameter_invalid', `${err.path}: ${err.problem}`, err.path || undefined);
       throw err;

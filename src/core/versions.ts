@@ -15,12 +15,14 @@ export const API_VERSIONS = ['1.0', '1.1', '1.2', '1.3', '1.4'] as const;
  */
 export const SERVED_VERSIONS = [...API_VERSIONS, 'Unstable'] as const;
 export type ApiVersion = (typeof SERVED_VERSIONS)[number];
+/** A version an app may have (fixture `app.api_version`, --api-version): a numbered one. */
+export type AppApiVersion = (typeof API_VERSIONS)[number];
 
 /**
  * The version of an app that names none: 1.0, as the real API's was ("the version set in your app
  * package, and 1.0 if none is set"); it also keeps the specification's `conversation_message`.
  */
-export const DEFAULT_API_VERSION: ApiVersion = '1.0';
+export const DEFAULT_API_VERSION: AppApiVersion = '1.0';
 
 /** The request header that overrides the app's version. */
 export const VERSION_HEADER = 'intercom-version';

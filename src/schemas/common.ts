@@ -1,6 +1,7 @@
 // Schemas shared by many operations: the error envelope, pages, and the small list wrappers.
 
-import { arr, constant, int, nullable, obj, str, type Schema } from './json-schema.js';
+import type { TBoolean, TNull, TNumber, TRecord, TString, TUnion } from 'typebox';
+import { arr, constant, int, nullable, obj, str, type Typed } from './json-schema.js';
 
 export const errorListSchema = obj(
   {
@@ -33,7 +34,7 @@ export const untypedPagesSchema = obj(
 export const tagSchema = obj({ type: constant('tag'), id: str(), name: str() }, ['type', 'id', 'name']);
 export const tagListSchema = obj({ type: constant('tag.list'), tags: arr(tagSchema) }, ['type', 'tags']);
 
-export const customAttributesSchema: Schema = {
+export const customAttributesSchema = {
   type: 'object',
   additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
-};
+} as Typed<TRecord<'^.*$', TUnion<[TString, TNumber, TBoolean, TNull]>>>;

@@ -40,6 +40,8 @@ export const strOrInt = (extra: Schema = {}) => ({ type: ['string', 'integer'], 
 export const idRef = (description: string) => strOrInt({ description });
 /** A free map (custom attributes, metadata): any member names, checked member by member by the rules. */
 export const freeObject = (extra: Schema = {}) => ({ type: 'object', ...extra }) as Typed<TRecord<'^.*$', TUnknown>>;
+/** A map of any member names to values of one shape (event metadata). */
+export const mapOf = <V extends Schema>(values: V, extra: Schema = {}) => ({ type: 'object', ...extra, additionalProperties: values }) as Typed<TRecord<'^.*$', TypeOf<V>>>;
 /** One of several shapes. */
 export const anyOf = <const S extends readonly Schema[]>(...schemas: S) => ({ anyOf: [...schemas] }) as Typed<TUnion<{ -readonly [K in keyof S]: TypeOf<S[K]> }>>;
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });

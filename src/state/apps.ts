@@ -3,7 +3,7 @@
 // what every request reaches through them (journals, faults, rate windows, byte budgets). Seeding
 // from fixtures is store.ts's.
 
-import { DEFAULT_API_VERSION, type ApiVersion } from '../core/versions.js';
+import { DEFAULT_API_VERSION, type AppApiVersion } from '../core/versions.js';
 import type { Clock } from '../core/clock.js';
 import { apiError } from '../core/errors.js';
 import { RequestIds } from '../core/ids.js';
@@ -33,7 +33,7 @@ export interface StoreOptions {
   /** Per-minute limit for apps whose fixture sets none; defaults to 500. */
   rateLimit?: number;
   /** API version of apps whose fixture names none (default core/versions.ts DEFAULT_API_VERSION). */
-  apiVersion?: ApiVersion;
+  apiVersion?: AppApiVersion;
   /** Seconds between a write and its enrichment job (location, avatar, social profiles). */
   jobDelaySeconds?: number;
   /** Whether an unseen `test_` token provisions a fresh app (default true). */
@@ -78,7 +78,7 @@ export class Apps {
   /** Takes due webhook deliveries (resources/subscriptions/delivery.ts installs it); none: due deliveries are dropped. */
   webhooks: WebhookSink | null = null;
   readonly defaultRateLimit: number;
-  readonly defaultApiVersion: ApiVersion;
+  readonly defaultApiVersion: AppApiVersion;
   readonly faults: Faults;
   /** Strict mode of apps whose fixture does not set one. */
   readonly strict: boolean;

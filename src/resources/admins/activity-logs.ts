@@ -4,6 +4,8 @@
 // snapshot and a provisioned copy carry them like any record; listing reads a sorted index by
 // created_at, so a page costs O(log n + page), never a walk of the log.
 
+import type { Stored } from '../../engine/types.js';
+import type { activityLogSchema } from '../../fixtures/schema.js';
 import type { CowMap } from '../../engine/cow.js';
 import type { AppState } from '../../state/app-state.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
@@ -13,14 +15,7 @@ import type { Admin } from '../../engine/types.js';
 export const MAX_ACTIVITY_LOGS = 1000;
 
 /** An entry as the docs show it (v1.2 "View admin activity logs", model `activity_log` of 2.x). */
-export interface ActivityLog {
-  id: string;
-  performed_by: { type: 'admin'; id: string; email: string; ip: string | null };
-  metadata: Record<string, unknown>;
-  created_at: number;
-  activity_type: string;
-  activity_description: string;
-}
+export type ActivityLog = Stored<typeof activityLogSchema>;
 
 /** Tallies holding the log's bounds: the place of its oldest entry, the next place, the next id. */
 const FIRST = 'activity-logs:first';

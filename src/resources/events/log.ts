@@ -1,28 +1,19 @@
 // The data events' log: the records, the maps that hold them, and the log's places (first and
 // next) kept in the app's tallies. Each person's timeline over it is timeline.ts's.
 
+import type { Stored } from '../../engine/types.js';
+import type { eventLogSchema, eventRecordSchema, eventSummarySchema } from '../../fixtures/schema.js';
 import { keptBytes } from '../../engine/byte-budget.js';
 
 /** A metadata value: text, a number, a rich link or a monetary amount (surface E1). */
-export type EventMetadataValue = string | number | { url: string; value: string } | { amount: number; currency: string };
-export type EventMetadata = Record<string, EventMetadataValue>;
+export type EventMetadata = EventRecord['metadata'];
+export type EventMetadataValue = EventMetadata[string];
 
 /** An accepted event as the fixture document carries it (arrival order). */
-export interface EventRecord {
-  id: string;
-  customer_id: string;
-  event_name: string;
-  created_at: number;
-  metadata: EventMetadata;
-  /** Its place in the app's log (the `_<n>` of a `before` cursor); the export writes it so a seed keeps cursors. */
-  seq?: number;
-}
+export type EventRecord = Stored<typeof eventRecordSchema, 'seq'>;
 
 /** The app's log bounds: the place of its oldest slot and the next place; slots of deleted people's events count. */
-export interface EventLog {
-  first: number;
-  next: number;
-}
+export type EventLog = Stored<typeof eventLogSchema>;
 
 /** As stored: the record plus its place in the app's log and in its person's timeline. */
 export interface StoredEvent extends EventRecord {
@@ -63,13 +54,7 @@ export interface EventSummary {
 }
 
 /** An exported summary entry. */
-export interface EventSummaryRecord {
-  customer_id: string;
-  name: string;
-  count: number;
-  first: number;
-  last: number;
-}
+export type EventSummaryRecord = Stored<typeof eventSummarySchema>;
 
 /** The maps behind the events: CowMaps of a live app, or plain Maps while a seeded base is built. */
 export interface EventMaps {

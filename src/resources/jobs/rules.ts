@@ -3,6 +3,8 @@
 // same store operations as the single calls, each item its own transaction: a failed item is
 // rolled back alone and lands in the job's error feed.
 
+import type { Stored } from '../../engine/types.js';
+import type { bulkErrorSchema, bulkItemSchema, bulkJobSchema, bulkTaskSchema } from '../../fixtures/schema.js';
 import { ApiError, apiError, invalid } from '../../core/errors.js';
 import { CLOCK_MAX_SECONDS } from '../../core/clock.js';
 import { userBodySchema } from '../customers/shapes.js';
@@ -20,47 +22,19 @@ import { submitEvent, type EventInput } from '../events/rules.js';
 import { enqueue } from '../../engine/job-queue.js';
 import type { Store } from '../../state/store.js';
 
-export type BulkKind = 'user' | 'event';
+export type BulkKind = BulkItem['data_type'];
 
-export interface BulkItem {
-  method: 'post' | 'delete';
-  data_type: BulkKind;
-  data: Record<string, unknown>;
-}
+export type BulkItem = Stored<typeof bulkItemSchema>;
 
 /** A failed item, as the error feed shows it (surface B4). */
-export interface BulkError {
-  id: string;
-  updated_at: number;
-  method: 'post' | 'delete';
-  data_type: BulkKind;
-  data: Record<string, unknown>;
-  error: string;
-}
+export type BulkError = Stored<typeof bulkErrorSchema>;
 
-export type TaskState = 'pending' | 'completed' | 'failed';
+export type TaskState = BulkTask['state'];
 export type JobState = 'running' | 'completed' | 'failed';
 
-export interface BulkTask {
-  id: string;
-  item_count: number;
-  created_at: number;
-  started_at: number | null;
-  completed_at: number | null;
-  state: TaskState;
-  /** Waiting to run; emptied when the task runs. */
-  items: BulkItem[];
-  errors: BulkError[];
-}
+export type BulkTask = Stored<typeof bulkTaskSchema>;
 
-export interface BulkJob {
-  id: string;
-  created_at: number;
-  updated_at: number;
-  completed_at: number | null;
-  closing_at: number;
-  tasks: BulkTask[];
-}
+export type BulkJob = Stored<typeof bulkJobSchema>;
 
 /** How long a job takes more tasks (the real created_at + 900). */
 export const JOB_OPEN_SECONDS = 900;

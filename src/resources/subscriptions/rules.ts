@@ -2,6 +2,8 @@
 // here; rendering the item happens in resources/subscriptions/emit.ts and sending in resources/subscriptions/delivery.ts,
 // which is the only code that makes outbound requests.
 
+import type { Stored } from '../../engine/types.js';
+import type { subscriptionSchema } from '../../fixtures/schema.js';
 import { apiError } from '../../core/errors.js';
 import type { AppState } from '../../state/app-state.js';
 import { newJob } from '../../engine/job-queue.js';
@@ -15,16 +17,7 @@ import type { updateSubscriptionBodySchema } from './shapes.js';
 
 export * from './limits.js';
 
-export interface Subscription {
-  id: string;
-  created_at: number;
-  updated_at: number;
-  url: string;
-  topics: string[];
-  active: boolean;
-  hub_secret: string | null;
-  metadata: { event_names?: string[] };
-}
+export type Subscription = Stored<typeof subscriptionSchema>;
 
 /** One feed entry: the notification as sent, and the exchange as the real feed shows it (RM-feeds). */
 export interface FeedEntry {
