@@ -210,19 +210,49 @@ export function queryParameterTable(routes: readonly RouteDef[] = ROUTES): strin
     const shown = names.map((n) => `\`${n}\`${required.has(n) ? ' (required)' : ''}`).join(', ');
     return `| \`${r.method} ${r.path}\` | ${shown || 'none'} |`;
   });
-  return ['| operation | query parameters it takes |', '|---|---|', ...rows].join('\n');
+  return [QUERY_HEADER, '|---|---|', ...rows].join('\n');
 }
 
-/** The reference with its generated table replaced by `table`, indented as the list item it sits in. */
-export function withQueryParameterTable(reference: string, table = queryParameterTable()): string {
+const QUERY_HEADER = '| operation | query parameters it takes |';
+const ENDPOINT_HEADER = '| operation | what it does | API versions | success | errors beyond every operation\'s |';
+
+/** The reference's index of every API operation: what the registry says of each (npm run openapi writes it into docs/reference.md). */
+export function endpointTable(routes: readonly RouteDef[] = ROUTES): string {
+  const versions = (r: RouteDef): string => {
+    const { since, until } = r.versions ?? {};
+    if (since && until) return `${since} to ${until}`;
+    if (since) return `${since} on`;
+    return until ? `up to ${until}` : 'all';
+  };
+  const rows = routes
+    .filter((r) => r.scope === 'app')
+    .map((r) => `| \`${r.method} ${r.path}\` | ${r.summary} | ${versions(r)} | ${r.response.status} | ${r.errors.map((e) => `\`${e}\``).join(', ') || 'none'} |`);
+  return [ENDPOINT_HEADER, '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/**
+ * The reference with one generated table (the rows from its header line on) replaced by `table`,
+ * indented by `indent` (a table inside a list item is). Throws, changing nothing, when the reference
+ * has CR line ends or lacks the table.
+ */
+function withTable(reference: string, what: string, header: string, table: string, indent: string): string {
   if (reference.includes('\r')) throw new Error('docs/reference.md has CR line ends: the table is written with LF only');
-  const start = reference.indexOf('\n  | operation | query parameters it takes |\n');
-  if (start < 0) throw new Error('docs/reference.md has no query parameter table');
+  const start = reference.indexOf(`\n${indent}${header}\n`);
+  if (start < 0) throw new Error(`docs/reference.md has no ${what}`);
   let end = start + 1;
-  while (end < reference.length && reference.startsWith('  |', end)) {
+  while (end < reference.length && reference.startsWith(`${indent}|`, end)) {
     const next = reference.indexOf('\n', end);
     end = next < 0 ? reference.length : next + 1;
   }
-  const indented = table.split('\n').map((line) => `  ${line}\n`).join('');
+  const indented = table.split('\n').map((line) => `${indent}${line}\n`).join('');
   return `${reference.slice(0, start + 1)}${indented}${reference.slice(end)}`;
 }
+
+/** The reference with its query parameter table replaced by `table`, indented as the list item it sits in. */
+export const withQueryParameterTable = (reference: string, table = queryParameterTable()): string => withTable(reference, 'query parameter table', QUERY_HEADER, table, '  ');
+
+/** The reference with its endpoint index replaced by `table`. */
+export const withEndpointTable = (reference: string, table = endpointTable()): string => withTable(reference, 'endpoint table', ENDPOINT_HEADER, table, '');
+
+/** Every table of the reference that the registry writes. */
+export const withGeneratedTables = (reference: string): string => withEndpointTable(withQueryParameterTable(reference));

@@ -1,9 +1,10 @@
-// The reference's (docs/reference.md) table of query parameters per operation is the registry's:
-// `npm run openapi` writes it.
+// The reference's (docs/reference.md) endpoint index and table of query parameters per operation
+// are the registry's: `npm run openapi` writes them.
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { queryParameterTable, withQueryParameterTable } from '../src/openapi.js';
+import { endpointTable, queryParameterTable, withEndpointTable, withQueryParameterTable } from '../src/openapi.js';
+import { ROUTES } from '../src/resources/index.js';
 
 const REFERENCE = new URL('../docs/reference.md', import.meta.url);
 
@@ -23,4 +24,15 @@ it('writes the table wherever it stands in the reference, the end included, and 
   expect(withQueryParameterTable(`Intro\n${old}`)).toBe(`Intro\n${rows}\n`);
   expect(() => withQueryParameterTable('Intro\r\n' + old.replaceAll('\n', '\r\n'))).toThrow('CR line ends');
   expect(() => withQueryParameterTable('no table here\n')).toThrow('no query parameter table');
+});
+
+it('indexes in the reference every API operation as the registry declares it', () => {
+  const reference = readFileSync(REFERENCE, 'utf8');
+  expect(withEndpointTable(reference) === reference, 'docs/reference.md: regenerate the endpoint index with npm run openapi').toBe(true);
+  expect(reference).toContain('\n| `GET /users/{id}` | Fetch a user by id | all | 200 | `not_found` |\n');
+  expect(reference).toContain('\n| `POST /customers/search` | Search users and leads (Intercom-Version: Unstable) | Unstable on | 200 |');
+  const table = endpointTable();
+  expect(table.split('\n')).toHaveLength(2 + ROUTES.filter((r) => r.scope === 'app').length);
+  expect(withEndpointTable(reference, endpointTable([]))).not.toBe(reference);
+  expect(() => withEndpointTable('no table here\n')).toThrow('no endpoint table');
 });
