@@ -31,6 +31,9 @@ it('indexes in the reference every API operation as the registry declares it', (
   expect(withEndpointTable(reference) === reference, 'docs/reference.md: regenerate the endpoint index with npm run openapi').toBe(true);
   expect(reference).toContain('\n| `GET /users/{id}` | Fetch a user by id | all | 200 | `not_found` |\n');
   expect(reference).toContain('\n| `POST /customers/search` | Search users and leads (Intercom-Version: Unstable) | Unstable on | 200 |');
+  // The errors every operation can answer are not repeated on each row; an operation the API never had shows the 404 it answers.
+  expect(reference).toContain('\n| `GET /users` | List users, or find them by user_id or email | all | 200 | `bad_request`, `not_found`, `conflict` |\n');
+  expect(reference).toMatch(/\n\| `DELETE \/companies\/\{id\}` \| [^|]+ \| all \| 404 \|/);
   const table = endpointTable();
   expect(table.split('\n')).toHaveLength(2 + ROUTES.filter((r) => r.scope === 'app').length);
   expect(withEndpointTable(reference, endpointTable([]))).not.toBe(reference);

@@ -10,7 +10,7 @@ import { metadataOutput } from '../resources/events/shapes.js';
 import { arr, int, nullable, obj, openObj, str } from '../schemas/json-schema.js';
 import type { AppState } from '../state/app-state.js';
 import { cursorOf, eventPage, parseCursor, summariesOf } from '../resources/events/rules.js';
-import { personNotes } from '../resources/notes/rules.js';
+import { personNotes } from '../resources/notes/indexes.js';
 import type { Customer } from '../engine/types.js';
 import { appParam, CONTROL_TAG, requireApp } from '../admin/target.js';
 import { limitParam, pageOf, pageProps, pageRequest, pagedQuery, DEFAULT_CONSOLE_LIMIT } from './paging.js';

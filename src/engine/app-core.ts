@@ -89,6 +89,7 @@ export abstract class AppCore<D extends Declarations, B extends CoreBase<D>, P e
   private readonly machine: string;
   /** An undo log for the next transaction: one per write request was four arrays and a log of garbage. */
   private idleLog: UndoLog | null = null;
+  private inTransaction = false;
   /** The app's parts, in the order a transaction brackets them (set once by the app's class). */
   protected abstract readonly parts: P;
   private partList: readonly Part<B>[] | undefined;
@@ -157,9 +158,14 @@ export abstract class AppCore<D extends Declarations, B extends CoreBase<D>, P e
    * Runs a write as one unit: if it throws, every collection and part is as it was before, so a
    * rejected request changes nothing however far it got. Id counters are not wound back (what a
    * rejected request drew is part of the request sequence, so replays stay identical).
+   * Units do not nest: the maps hold one undo log and each part one journal, so a unit begun inside
+   * another throws (a programming error; no request runs one inside another) and the outer one,
+   * if it lets the error through, takes everything back.
    */
   transaction<T>(write: () => T, observe?: (changes: Changes) => void): T {
-    // The last transaction's log, emptied by its commit or undo (kept only if it was); a nested one makes its own.
+    if (this.inTransaction) throw new Error('a transaction cannot begin inside another');
+    this.inTransaction = true;
+    // The last transaction's log, emptied by its commit or undo (kept only if it was).
     const log = this.idleLog ?? new UndoLog();
     this.idleLog = null;
     const maps = mapsOf(this.data);
@@ -184,6 +190,7 @@ export abstract class AppCore<D extends Declarations, B extends CoreBase<D>, P e
     } finally {
       for (let i = 0; i < maps.length; i++) (maps[i] as AnyCowMap).undo = null;
       if (log.empty) this.idleLog = log;
+      this.inTransaction = false;
     }
     // Outside the unit: the request stands whatever the observer does.
     observe?.(changes as Changes);

@@ -196,7 +196,8 @@ export class CowMap<V, K extends MapKey = string> {
 
   /**
    * What the app changed, O(that): each key the overlay holds, its value now (undefined: deleted)
-   * and whether the base holds it; keys the app added come in the order it added them.
+   * and whether the base holds it; keys the app added come in the order it added them. A map's
+   * only: a CowLog keeps its own places apart, and nothing asks a log for them.
    */
   *changes(): IterableIterator<[K, V | undefined, boolean]> {
     for (const [key, slot] of this.overlay) yield [key, slot === DELETED ? undefined : slot, this.shadowed.has(key)];

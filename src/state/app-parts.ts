@@ -45,10 +45,9 @@ function derived(index: Index): Part<AppBase, undefined> {
 }
 
 export function appParts(app: AppState): AppParts {
-  // Stacks, not one value each: a transaction begun inside another (a rule that runs its own unit)
-  // must not overwrite what the outer one goes back to. Warm arrays: nothing allocated per write.
-  const totals: number[] = [];
-  const jobCounters: number[] = [];
+  // What a rolled-back write goes back to (units do not nest: engine/app-core.ts).
+  let partsTotal = 0;
+  let jobCounter = 0;
   const nothing = (): undefined => undefined;
   return {
     sorted: derived(app.sorted),
@@ -63,20 +62,17 @@ export function appParts(app: AppState): AppParts {
       seed: (base) => (app.partsTotal = base.partsTotal),
       save: () => app.partsTotal,
       restore: (n) => (app.partsTotal = n),
-      begin: () => totals.push(app.partsTotal),
-      commit: () => totals.pop(),
-      rollback: () => (app.partsTotal = totals.pop() as number),
+      begin: () => (partsTotal = app.partsTotal),
+      rollback: () => (app.partsTotal = partsTotal),
     },
     jobs: {
       seed: (base) => (app.jobs = otherJobs(base.jobs)),
       save: () => [...app.jobs],
       restore: (jobs) => (app.jobs = [...jobs]),
-      begin: () => jobCounters.push(app.counters.job),
-      commit: () => jobCounters.pop(),
+      begin: () => (jobCounter = app.counters.job),
       // Jobs the write queued go: their ids are the counter's draws since it began.
       rollback: () => {
-        const from = jobCounters.pop() as number;
-        if (app.counters.job !== from) app.jobs = app.jobs.filter((j) => j.id < from);
+        if (app.counters.job !== jobCounter) app.jobs = app.jobs.filter((j) => j.id < jobCounter);
       },
     },
     deliveries: {

@@ -41,9 +41,12 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as readonly CollectionN
 /** The collections of an app: the seeded maps (`base`) or an app's copy-on-write maps over them (`live`). */
 export type Collections<M extends 'base' | 'live'> = M extends 'base' ? BaseOf<typeof COLLECTIONS> : LiveOf<typeof COLLECTIONS>;
 
-/** A seeded base from what a seed fills (fixtures/base.ts): each declared collection it leaves out starts empty. */
-export function seededCollections(filled: Partial<Collections<'base'>>): Collections<'base'> {
-  const out: Record<string, ReadonlyMap<unknown, unknown>> = {};
-  for (const name of COLLECTION_NAMES) out[name] = filled[name] ?? new Map();
+/**
+ * A seeded base: what a seed fills, and the collections every seed starts empty, named so a
+ * collection that should be seeded cannot be forgotten (the compiler wants each in one list or the other).
+ */
+export function seededCollections<E extends CollectionName>(empty: readonly E[], filled: Omit<Collections<'base'>, E>): Collections<'base'> {
+  const out: Record<string, ReadonlyMap<unknown, unknown>> = { ...filled };
+  for (const name of empty) out[name] = new Map();
   return out as Collections<'base'>;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADA, GRACE } from '../fixture-ids.js';
 import { errorCodes, expectRejected, mock, stateText, TEST_NOW } from '../helpers.js';
 import type { BudgetKind } from '../../src/engine/byte-budget.js';
-import { noteBytes } from '../../src/resources/notes/rules.js';
+import { noteBytes } from '../../src/resources/notes/indexes.js';
 
 // Seeded records are the fixtures', not counted: the budget is what the API adds.
 const withRoom = (kind: BudgetKind, room: number) => mock({ byteBudgets: { [kind]: room } });

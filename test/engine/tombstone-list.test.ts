@@ -79,6 +79,27 @@ describe('TombstoneList', () => {
     expect(ranked.slice(4999, 5002)).toEqual(['id4999', 'id5000', 'id5001']);
   });
 
+  it('inserts many entries in one pass as inserting them one by one would, and a clone is independent of its list', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(500), { maxLength: 120 }), fc.nat(), (ranks, seed) => {
+        // A list of ranks with some dead, then the rest inserted at once: the live slice is every rank in order.
+        const list = new TombstoneList(true);
+        const start = ranks.filter((_, i) => (i + seed) % 3 !== 0).sort((a, b) => a - b);
+        for (const r of start) list.push(`id${r}`, r);
+        const dead = start.filter((_, i) => (i + seed) % 4 === 0);
+        for (const r of dead) list.remove(r, `id${r}`);
+        const template = list.clone();
+        const adds = ranks.filter((r) => !start.includes(r)).map((r) => [r, `id${r}`] as const);
+        list.insertMany(adds);
+        const expected = [...start.filter((r) => !dead.includes(r)), ...adds.map(([r]) => r)].sort((a, b) => a - b).map((r) => `id${r}`);
+        expect(list.slice(0, Number.POSITIVE_INFINITY)).toEqual(expected);
+        expect(list.live).toBe(expected.length);
+        // The clone kept what the list held before.
+        expect(template.slice(0, Number.POSITIVE_INFINITY)).toEqual(start.filter((r) => !dead.includes(r)).map((r) => `id${r}`));
+      }),
+    );
+  });
+
   it('leaves the arrays a reader holds unshifted', () => {
     const list = new TombstoneList();
     for (const k of [0, 2, 4]) list.push(`id${k}`, k);

@@ -9,7 +9,7 @@ import type { AppState } from '../../state/app-state.js';
 import { dropArchived } from '../users/archive.js';
 import { findAnonymous } from '../customers/rules.js';
 import { text } from '../customers/identity-text.js';
-import { deleteNotesOf } from '../notes/rules.js';
+import { deleteNotesOf } from '../notes/indexes.js';
 import type { Customer } from '../../engine/types.js';
 import { tally } from '../counts/tallies.js';
 import { removeCustomer } from '../customers/indexes.js';

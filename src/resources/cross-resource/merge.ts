@@ -9,7 +9,7 @@ import { enqueueEnrichment } from '../../engine/job-queue.js';
 import type { Store } from '../../state/store.js';
 import type { AppState } from '../../state/app-state.js';
 import { joined } from '../../engine/join-log.js';
-import { moveNotes } from '../notes/rules.js';
+import { moveNotes } from '../notes/indexes.js';
 import type { Author, Conversation, Customer } from '../../engine/types.js';
 import { conversationMaps, saveConversation } from '../conversations/indexes.js';
 import { removeCustomer, saveCustomer } from '../customers/indexes.js';

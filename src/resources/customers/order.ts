@@ -1,9 +1,9 @@
 // Customers of each type in list order (the order of the customers map: seeded records first, then
 // each new one as it was created), so a deep page of GET /users or /contacts reads a slice instead
 // of walking the app. Derived from the customers map and trusted only while it matches it: the
-// index records the map and the map's version it reflects. One walk builds every type's list and a
-// rank per id (its place in the map's order; a seeded id's is its place in the seeded base, kept
-// while it is archived, so it can come back to it). From then on the writes keep it, each in
+// index records the map and the map's version it reflects. Each id has a rank (its place in the
+// map's order; a seeded id's is its place in the seeded base, kept while it is archived, so it can
+// come back to it). From then on the writes keep it, each in
 // O(log n) (tombstone-list.ts): a new id is appended, a removal marks its entry dead, a seeded id
 // coming back revives its entry, a type change does both. A transaction journals what it changed
 // and a rolled-back write reverts it; only what replaces the map (a reset or restore) leaves the
@@ -116,7 +116,7 @@ export class CustomerOrder {
     return index === undefined ? undefined : this.list(index, type).slice(start, end);
   }
 
-  /** Like `known`, built by one walk of the map when not known. */
+  /** Like `known`, the index built (from the seeded base's lists and the app's changes) when not known. */
   ids(map: CowMap<Customer>, type: CustomerType, start = 0, end = Number.POSITIVE_INFINITY): string[] {
     return this.list(this.current(map) ?? this.build(map), type).slice(start, end);
   }
@@ -126,25 +126,38 @@ export class CustomerOrder {
     return this.list(this.current(map) ?? this.build(map), type).hold();
   }
 
-  /** The seeded base's lists copied, then what the app changed laid over them: O(base) copying and O(changes) work, no walk. */
+  /**
+   * The seeded base's lists copied, then what the app changed laid over them: O(base) copying and
+   * O(changes log changes) work, no walk. Seeded records of another type now are merged into their
+   * lists in one pass each; records the app added come after every seeded one, in the order added.
+   */
   private build(map: CowMap<Customer>): Index {
     CustomerOrder.builds++;
     const seeded = seededOf(map.seeded);
     const byType = new Map<CustomerType, TombstoneList>();
     for (const [type, list] of seeded.byType) byType.set(type, list.clone());
     const index: Index = { map, version: map.version, byType, baseRank: seeded.rank, rank: new Map(), nextRank: seeded.rank.size };
+    const retyped = new Map<CustomerType, [number, string][]>();
+    const added: Customer[] = [];
     for (const [id, c, inBase] of map.changes()) {
-      if (inBase) {
-        const r = seeded.rank.get(id) as number;
-        const was = (map.seeded.get(id) as Customer).type;
-        if (c?.type === was) continue;
-        this.list(index, was).remove(r, id);
-        if (c !== undefined) this.list(index, c.type).insert(id, r);
-      } else if (c !== undefined) {
-        const r = index.nextRank++;
-        index.rank.set(id, r);
-        this.list(index, c.type).push(id, r);
+      if (!inBase) {
+        if (c !== undefined) added.push(c);
+        continue;
       }
+      const r = seeded.rank.get(id) as number;
+      const was = (map.seeded.get(id) as Customer).type;
+      if (c?.type === was) continue;
+      this.list(index, was).remove(r, id);
+      if (c === undefined) continue;
+      let entries = retyped.get(c.type);
+      if (entries === undefined) retyped.set(c.type, (entries = []));
+      entries.push([r, id]);
+    }
+    for (const [type, entries] of retyped) this.list(index, type).insertMany(entries);
+    for (const c of added) {
+      const r = index.nextRank++;
+      index.rank.set(c.id, r);
+      this.list(index, c.type).push(c.id, r);
     }
     this.index = index;
     return index;

@@ -1,7 +1,7 @@
 import { pageRequestOf } from '../../core/pagination.js';
 import { str } from '../../schemas/json-schema.js';
 import { noteBodySchema, noteListQuerySchema, noteListSchema, noteSchema } from './shapes.js';
-import { createNote as create, getNote as get, listNotes as list, type NoteListQuery } from './rules.js';
+import { createNote as create, getNote as get, listNotes as list } from './rules.js';
 import { noteListView, noteView } from './view.js';
 import { appRoute } from '../../http/route.js';
 import { ADA, ADMIN } from '../demo-examples.js';
@@ -39,7 +39,7 @@ export const listNotes = appRoute({
   errors: ['parameter_not_found', 'not_found', 'conflict'],
   examples: { query: { id: ADA, intercom_user_id: '', user_id: '', email: '', page: 1, per_page: 50 } },
   handler: ({ app, query, origin, path }) => {
-    const { total, items, pages } = list(app, query as NoteListQuery, pageRequestOf(query), { origin, path, query });
+    const { total, items, pages } = list(app, query, pageRequestOf(query), { origin, path, query });
     return { body: noteListView(app, total, items, pages) };
   },
 });

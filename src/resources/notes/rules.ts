@@ -1,7 +1,6 @@
 // Notes an admin leaves on a user or lead (surface N1–N3). Kept per app under `limits.notes`
 // (past it a create is refused, never an old note dropped), read per person through an index
-// (customer id -> note ids in creation order, join-log.ts), so listing one person's notes costs
-// its page, never a walk of the app's notes.
+// (indexes.ts), so listing one person's notes costs its page, never a walk of the app's notes.
 //
 // A person's notes follow the person: archived users keep theirs (back with them on restore); a
 // lead that becomes a user keeps its id and so its notes; a lead merged into an existing user
@@ -9,26 +8,20 @@
 // deletes them with the person.
 
 import { apiError, invalid, missing, notFound } from '../../core/errors.js';
-import type { Listing, PageLink, PageRequest, Pages } from '../../core/pagination.js';
+import type { PageLink, PageRequest, Pages } from '../../core/pagination.js';
 import { paginate } from '../../core/pagination.js';
 import type { AppState } from '../../state/app-state.js';
 import { tokenOwner } from '../admins/rules.js';
-import { addBytes } from '../../engine/byte-budget.js';
 import { emailOf, text } from '../customers/identity-text.js';
-import { join, joined, joinedCount, joinedSlice, leave, type JoinMaps } from '../../engine/join-log.js';
+import { noteBytes, personNotes, storeNote } from './indexes.js';
 import type { Store } from '../../state/store.js';
 import type { Customer, Note } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
-import type { noteBodySchema } from './shapes.js';
+import type { noteBodySchema, noteListQuerySchema, personKeysSchema } from './shapes.js';
 import { customerByUserId, customersByEmail } from '../customers/indexes.js';
 
-const noteMaps = (app: AppState): JoinMaps => ({ logs: app.data.notesOf, seqs: app.data.noteSeqs });
 
-export interface PersonKeys {
-  id?: string | undefined;
-  user_id?: string | null | undefined;
-  email?: string | null | undefined;
-}
+export type PersonKeys = StaticOf<typeof personKeysSchema>;
 
 const conflict = (email: string) =>
   apiError('conflict', `Multiple existing users match this email address ${email} - must be more specific using user_id`, 'email');
@@ -85,11 +78,6 @@ function authorOf(app: AppState, input: NoteInput, token: string): string {
   return owner.id;
 }
 
-/**
- * What a note keeps: its texts (two bytes a character), the record and its index entry. The person's
- * id is counted in the constant (ids are short), so a merge moving notes leaves the tally exact.
- */
-export const noteBytes = (n: Note): number => 2 * (n.body.length + n.id.length + n.admin_id.length) + 264;
 
 /** POST /notes. */
 export function createNote(store: Store, app: AppState, input: NoteInput, token: string): Note {
@@ -108,9 +96,7 @@ export function createNote(store: Store, app: AppState, input: NoteInput, token:
       `The notes of every app already hold close to ${store.budgets.limits.notes} bytes, the most the mock keeps; reset apps, delete people (their notes go with them), or write shorter notes.`,
     );
   }
-  addBytes(app.data.tallies, 'notes', noteBytes(note));
-  notes.set(note.id, note);
-  join(noteMaps(app), person.id, note.id);
+  storeNote(app, note);
   return note;
 }
 
@@ -120,12 +106,7 @@ export function getNote(app: AppState, id: string): Note {
   return note;
 }
 
-export interface NoteListQuery {
-  id?: string;
-  intercom_user_id?: string;
-  user_id?: string;
-  email?: string;
-}
+export type NoteListQuery = StaticOf<typeof noteListQuerySchema>;
 
 /** GET /notes: one page of a person's notes, newest (most recently created) first. */
 export function listNotes(app: AppState, query: NoteListQuery, paging: PageRequest, link: PageLink): { person: Customer; total: number; items: Note[]; pages: Pages } {
@@ -139,56 +120,6 @@ export function listNotes(app: AppState, query: NoteListQuery, paging: PageReque
   return { person, total: listing.total, items, pages };
 }
 
-/** A person's notes newest first, read through its index: a slice costs its length (log of the index). */
-export function personNotes(app: AppState, customerId: string): Listing<Note> {
-  const maps = noteMaps(app);
-  const total = joinedCount(maps, customerId);
-  const notes = app.data.notes;
-  // The log is oldest first: the newest-first slice [start, end) is its positions [total-end, total-start), reversed.
-  return {
-    total,
-    slice: (start, end) =>
-      // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, with allKept the log never calls keep, and without it a keep-all gives the same slice
-      joinedSlice(maps, customerId, Math.max(0, total - end), total - start, () => true, true)
-        .reverse()
-        .map((id) => notes.get(id) as Note),
-  };
-}
 
-const allNoteIds = (app: AppState, customerId: string): string[] => joined(noteMaps(app), customerId, (id) => (app.data.notes.get(id)?.customer === customerId ? id : undefined));
 
-/** A permanent deletion: the person's notes go with it (cost: its notes). */
-export function deleteNotesOf(app: AppState, customerId: string): void {
-  const maps = noteMaps(app);
-  for (const id of allNoteIds(app, customerId)) {
-    const note = app.data.notes.get(id);
-    // A seeded note stays in the base: only notes the API added give back their bytes.
-    if (note && app.base.data.notes.get(id)?.body !== note.body) addBytes(app.data.tallies, 'notes', -noteBytes(note));
-    app.data.notes.delete(id);
-    leave(maps, customerId, id);
-  }
-}
 
-/**
- * A lead merged into a user: its notes become the user's, and the user's index is rebuilt in
- * creation order over both (cost: the two people's notes, never the app's).
- */
-export function moveNotes(app: AppState, fromId: string, toId: string): void {
-  const moving = allNoteIds(app, fromId);
-  if (moving.length === 0) return;
-  const maps = noteMaps(app);
-  const staying = allNoteIds(app, toId);
-  for (const id of moving) {
-    leave(maps, fromId, id);
-    app.data.notes.set(id, { ...(app.data.notes.get(id) as Note), customer: toId });
-  }
-  for (const id of staying) leave(maps, toId, id);
-  const merged: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < staying.length || j < moving.length) {
-    const takeStaying = j >= moving.length || (i < staying.length && Number(staying[i]) < Number(moving[j]));
-    merged.push((takeStaying ? staying[i++] : moving[j++]) as string);
-  }
-  for (const id of merged) join(maps, toId, id);
-}

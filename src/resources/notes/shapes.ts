@@ -8,17 +8,22 @@ import { arr, constant, idRef, int, obj, oneOfStrings, openObj, str } from '../.
 export const MAX_NOTE_BODY = 65_535;
 export const MAX_STORED_NOTE_BODY = MAX_NOTE_BODY + '<p></p>'.length;
 
-const personKeys = {
-  id: str({ description: 'the user\'s or lead\'s id' }),
-  user_id: str({ description: 'the user_id (a lead\'s is its server-assigned UUID)' }),
-  email: shortText({ description: 'case-insensitive; users first, then leads' }),
-};
+/** The keys that name a user or lead, read in the order id, user_id, email. */
+export const personKeysSchema = openObj(
+  {
+    id: str({ description: 'the user\'s or lead\'s id' }),
+    user_id: str({ description: 'the user_id (a lead\'s is its server-assigned UUID)' }),
+    email: shortText({ description: 'case-insensitive; users first, then leads' }),
+  },
+  [],
+  { description: 'the user or lead, by one of id, user_id, email (read in that order)' },
+);
 
 export const noteBodySchema = openObj(
   {
     admin_id: idRef('the author; default: the admin the token belongs to (GET /me)'),
     body: bodyText({ description: 'HTML, or plain text (stored wrapped in <p>)' }),
-    user: openObj(personKeys, [], { description: 'the user or lead, by one of id, user_id, email (read in that order)' }),
+    user: personKeysSchema,
     user_id: str({ description: 'the Ruby client\'s form of user.user_id, when user is absent' }),
     email: shortText({ description: 'the Ruby client\'s form of user.email, when user is absent' }),
   },

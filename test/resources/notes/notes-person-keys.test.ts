@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADA, LEAD } from '../../fixture-ids.js';
 import { expectRejected, mock } from '../../helpers.js';
-import { noteBytes } from '../../../src/resources/notes/rules.js';
+import { noteBytes } from '../../../src/resources/notes/indexes.js';
 
 const LONG_EMAIL = `${'a'.repeat(300)}@example.com`;
 
