@@ -11,7 +11,7 @@ import type { Store } from '../state/store.js';
 import { CONTROL_TAG, seedingSchema } from '../admin/target.js';
 import { pendingByKind, pendingSchema } from './jobs.js';
 import { pageOf, pageProps, pageRequest, pagedQuery } from './paging.js';
-import { tally } from '../resources/counts/tallies.js';
+import { tally, tallyKey } from '../resources/counts/tallies.js';
 
 const count = int({ minimum: 0 });
 export const MAX_APP_QUERY = 100;
@@ -60,9 +60,9 @@ export function appSummary(store: Store, app: AppState) {
     provisioned: app.provisioned,
     api_version: app.config.api_version,
     counts: {
-      users: tally(app, 'type:user'),
-      leads: tally(app, 'type:contact'),
-      visitors: tally(app, 'type:visitor'),
+      users: tally(app, tallyKey.type('user')),
+      leads: tally(app, tallyKey.type('contact')),
+      visitors: tally(app, tallyKey.type('visitor')),
       archived_users: d.archived.size,
       companies: d.companies.size,
       tags: d.tags.size,

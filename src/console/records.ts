@@ -18,7 +18,7 @@ import { keysOf, pageOf, pageProps, pageRequest, pagedQuery, type PageRequest } 
 import { ACME, ADA, faultFilter } from '../resources/demo-examples.js';
 import { customerByUserId, customersByEmail } from '../resources/customers/indexes.js';
 import { conversationMaps } from '../resources/conversations/indexes.js';
-import { tally } from '../resources/counts/tallies.js';
+import { tally, tallyKey } from '../resources/counts/tallies.js';
 
 /** A name search reads at most this many customers per request and says where it stopped. */
 export const NAME_SCAN_BUDGET = 5000;
@@ -211,7 +211,7 @@ export const companySummary = (app: AppState, c: Company) => ({
   company_id: c.company_id,
   name: c.name,
   plan: c.plan,
-  user_count: tally(app, `people:${c.id}`),
+  user_count: tally(app, tallyKey.people(c.id)),
   created_at: c.created_at,
   last_request_at: c.last_request_at,
 });
@@ -279,7 +279,7 @@ export const listTagsForConsole = adminRoute({
   handler: (input) => {
     const app = requireApp(input);
     const page = pageOf(keysOf(app.data.tags), pageRequest(input.query));
-    const tags = page.items.map((t) => ({ id: t.id, name: t.name, people: tally(app, `user-tag:${t.id}`), companies: tally(app, `company-tag:${t.id}`) }));
+    const tags = page.items.map((t) => ({ id: t.id, name: t.name, people: tally(app, tallyKey.tag('user', t.id)), companies: tally(app, tallyKey.tag('company', t.id)) }));
     return { body: { tags, total: page.total, next_offset: page.next_offset } };
   },
 });
@@ -306,7 +306,7 @@ export const listSegmentsForConsole = adminRoute({
       id: s.id,
       name: s.name,
       person_type: s.person_type,
-      count: tally(app, s.person_type === 'user' ? `user-segment:${s.id}` : `company-segment:${s.id}`),
+      count: tally(app, tallyKey.segment(s.person_type, s.id)),
     }));
     return { body: { segments, total: page.total, next_offset: page.next_offset } };
   },

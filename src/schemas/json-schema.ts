@@ -49,6 +49,8 @@ export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${na
 /** A closed object: every member listed, the required ones named. */
 export const obj = <P extends Record<string, Schema>, const R extends readonly string[] = []>(properties: P, required?: R, extra: Schema = {}) =>
   ({ type: 'object', properties, required: [...(required ?? [])], additionalProperties: false, ...extra }) as Typed<TObject<Members<P, R[number]>>>;
+/** A closed object whose every member is required (an answer's shape), the members named once. */
+export const objAll = <P extends Record<string, Schema>>(properties: P, extra: Schema = {}) => obj(properties, Object.keys(properties) as (keyof P & string)[], extra);
 
 /** An object that tolerates members it does not list, as request bodies of real clients carry extra fields. */
 export const openObj = <P extends Record<string, Schema>, const R extends readonly string[] = []>(properties: P, required?: R, extra: Schema = {}) =>

@@ -4,7 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/resources/index.js';
+import type { RouteDef } from '../../src/http/route.js';
 import { errorCodes, mock, type CallResult, type TestMock } from '../helpers.js';
+import { ADA } from '../fixture-ids.js';
 
 interface AppSide {
   app: string;
@@ -125,6 +127,19 @@ interface Probe {
 
 const enc = encodeURIComponent;
 const V14 = { 'intercom-version': '1.4' };
+
+/**
+ * An operation's docs example as a probe: it names the demo app's records, so with the other app's
+ * token it asks about B's records. The probe of an operation that has none of its own below (a new
+ * one is covered from the day it lands; probes of its own can ask more).
+ */
+function exampleProbe(route: RouteDef): Probe {
+  const { params = {}, query = {}, body } = route.examples ?? {};
+  let path = route.path;
+  for (const [name, value] of Object.entries(params)) path = path.replace(`{${name}}`, enc(value));
+  const search = new URLSearchParams(Object.entries(query).flatMap(([name, value]) => (value === '' ? [] : [[name, String(value)] as [string, string]])));
+  return { method: route.method, path: search.size > 0 ? `${path}?${search}` : path, ...(body === undefined ? {} : { body }) };
+}
 
 /** Every API operation, asked about B's records with A's token. */
 function probes(b: BRecords, aConversation: string | undefined): Record<string, Probe[]> {
@@ -325,6 +340,23 @@ function appIds(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
+describe('an operation probed by its example', () => {
+  it('asks about the demo app\'s record the example names, and with the other app\'s token gets a 404', async () => {
+    const route = ROUTES.find((r) => r.operationId === 'getUser') as RouteDef;
+    const probe = exampleProbe(route);
+    expect(probe).toEqual({ method: 'GET', path: `/users/${ADA}` });
+    const listed = exampleProbe(ROUTES.find((r) => r.operationId === 'listUsers') as RouteDef);
+    expect(listed.path.startsWith('/users?')).toBe(true);
+    // Blank examples are not sent, as on the docs page.
+    expect(listed.path).not.toMatch(/=(&|$)/);
+    const m = mock();
+    expect((await m.call(probe.method, probe.path, { token: 'demo-token' })).status).toBe(200);
+    const other = await m.call(probe.method, probe.path, { token: OTHER.token });
+    expect(other.status).toBe(404);
+    expect(errorCodes(other)).toEqual(['not_found']);
+  });
+});
+
 describe.each([
   { a: DEMO, b: OTHER },
   { a: OTHER, b: DEMO },
@@ -334,8 +366,10 @@ describe.each([
     const records = await populate(m, b);
     const aConversation = (JSON.parse(await exportOf(m, a.app)).conversations as { id: string }[])[0]?.id;
     const matrix = probes(records, aConversation);
-    const apiOperations = ROUTES.filter((r) => r.scope === 'app').map((r) => r.operationId);
-    expect(Object.keys(matrix).sort()).toEqual([...apiOperations].sort());
+    const apiRoutes = ROUTES.filter((r) => r.scope === 'app');
+    // Probes of their own name only operations of the registry; every other one is probed by its example.
+    expect(Object.keys(matrix).filter((id) => !apiRoutes.some((r) => r.operationId === id))).toEqual([]);
+    for (const route of apiRoutes) matrix[route.operationId] ??= [exampleProbe(route)];
 
     const bBefore = await exportOf(m, b.app);
     // B's values that A's seeded data does not also hold (both apps have an ada-1, an acme, a VIP).

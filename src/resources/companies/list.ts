@@ -11,7 +11,7 @@ import { labelExists, type Order } from '../customers/filters.js';
 import { allHolders, holderKey, holderMaps, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Company } from '../../engine/types.js';
-import { tally } from '../counts/tallies.js';
+import { tally, tallyKey } from '../counts/tallies.js';
 
 export interface CompanyFilter {
   tag_id?: string;
@@ -19,7 +19,7 @@ export interface CompanyFilter {
   order?: Order;
 }
 
-const hasUsers = (app: AppState) => (c: Company) => tally(app, `people:${c.id}`) > 0;
+const hasUsers = (app: AppState) => (c: Company) => tally(app, tallyKey.people(c.id)) > 0;
 
 export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company> {
   if (f.tag_id !== undefined && f.segment_id !== undefined) {

@@ -3,7 +3,7 @@
 import { apiError, badChoice, missing } from '../../core/errors.js';
 import { DEFAULT_PER_PAGE, paginate, type PageLink, type Pages } from '../../core/pagination.js';
 import type { AppState } from '../../state/app-state.js';
-import { tally } from './tallies.js';
+import { tally, tallyKey } from './tallies.js';
 
 export type CountType = 'company' | 'user';
 export type CountKind = 'segment' | 'tag' | 'user';
@@ -66,7 +66,7 @@ export function countRequest(rawType: unknown, rawCount: unknown): { type: Count
 
 export function appTotals(app: AppState): AppTotals {
   const d = app.data;
-  return { company: d.companies.size, segment: d.segments.size, tag: d.tags.size, user: tally(app, 'type:user'), lead: tally(app, 'type:contact') };
+  return { company: d.companies.size, segment: d.segments.size, tag: d.tags.size, user: tally(app, tallyKey.type('user')), lead: tally(app, tallyKey.type('contact')) };
 }
 
 /**
@@ -76,9 +76,9 @@ export function appTotals(app: AppState): AppTotals {
 export function countEntries(app: AppState, type: CountType, kind: CountKind): CountEntry[] {
   if (type === 'company' && kind === 'user') {
     // A company's users are its users and leads, as GET /companies/{id}/users lists them.
-    return [...app.data.companies.values()].map((co) => ({ name: co.name, count: tally(app, `people:${co.id}`), remote_company_id: co.company_id }));
+    return [...app.data.companies.values()].map((co) => ({ name: co.name, count: tally(app, tallyKey.people(co.id)), remote_company_id: co.company_id }));
   }
-  if (kind === 'tag') return [...app.data.tags.values()].map((t) => ({ name: t.name, count: tally(app, `${type}-tag:${t.id}`) }));
+  if (kind === 'tag') return [...app.data.tags.values()].map((t) => ({ name: t.name, count: tally(app, tallyKey.tag(type, t.id)) }));
   // Only the segments that group this kind of record.
-  return [...app.data.segments.values()].filter((s) => s.person_type === type).map((s) => ({ name: s.name, count: tally(app, `${type}-segment:${s.id}`) }));
+  return [...app.data.segments.values()].filter((s) => s.person_type === type).map((s) => ({ name: s.name, count: tally(app, tallyKey.segment(type, s.id)) }));
 }

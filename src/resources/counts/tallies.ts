@@ -1,30 +1,41 @@
-// Running counts behind GET /counts and list totals, kept by the record writes so no count walks the
-// app. Every key is made here: `type:<type>`, `user-tag:<id>`, `people:<company id>`, ...
+// Running counts behind GET /counts and list totals, kept by the record writes (customers' and
+// companies' indexes.ts) so no count walks the app. Every key is made here (`tallyKey`); a reader
+// asks `tally(app, tallyKey.…)`.
 
 import type { CowMap } from '../../engine/cow.js';
-import type { Company, Customer } from '../../engine/types.js';
+import type { Company, Customer, CustomerType } from '../../engine/types.js';
 
-/** A customer attribute name's tally: how many customers hold it, so the registry can let go of names none does. */
-export const attributeKey = (name: string): string => `attr:${name}`;
+export const tallyKey = {
+  /** The customers of a type. */
+  type: (type: CustomerType): string => `type:${type}`,
+  /** A company's users and leads (its people: `GET /companies/{id}/users`, `user_count`). */
+  people: (companyId: string): string => `people:${companyId}`,
+  /** The users and leads (`user`) or the companies holding a tag. */
+  tag: (kind: 'user' | 'company', id: string): string => `${kind}-tag:${id}`,
+  /** The users and leads (`user`) or the companies in a segment. */
+  segment: (kind: 'user' | 'company', id: string): string => `${kind}-segment:${id}`,
+  /** How many customers hold a custom attribute name, so the registry can let go of names none does. */
+  attribute: (name: string): string => `attr:${name}`,
+};
 
 /**
  * What a record counts towards: its type; a user's or lead's tags and segments; a user's or lead's companies
  * (a company's "users" are its users and leads); a company's tags and segments.
  */
 export function customerTallyKeys(c: Customer): string[] {
-  const keys = [`type:${c.type}`];
-  for (const name of Object.keys(c.custom_attributes)) keys.push(attributeKey(name));
+  const keys = [tallyKey.type(c.type)];
+  for (const name of Object.keys(c.custom_attributes)) keys.push(tallyKey.attribute(name));
   // GET /counts?type=user counts users and leads ("Count Object includes count for users and leads").
   if (c.type !== 'visitor') {
-    for (const t of c.tags) keys.push(`user-tag:${t}`);
-    for (const s of c.segments) keys.push(`user-segment:${s}`);
+    for (const t of c.tags) keys.push(tallyKey.tag('user', t));
+    for (const s of c.segments) keys.push(tallyKey.segment('user', s));
+    for (const co of c.companies) keys.push(tallyKey.people(co));
   }
-  if (c.type !== 'visitor') for (const co of c.companies) keys.push(`people:${co}`);
   return keys;
 }
 
 export function companyTallyKeys(c: Company): string[] {
-  return [...c.tags.map((t) => `company-tag:${t}`), ...c.segments.map((s) => `company-segment:${s}`)];
+  return [...c.tags.map((t) => tallyKey.tag('company', t)), ...c.segments.map((s) => tallyKey.segment('company', s))];
 }
 
 /** Whether two versions of a record count towards the same tallies (lists are replaced, never mutated). */

@@ -9,7 +9,7 @@ import { charge } from '../../engine/byte-budget.js';
 import { customerShare } from '../../engine/record-bytes.js';
 import { normalEmail } from '../../core/normal-text.js';
 import { checkRoom } from '../../state/limits.js';
-import { adjustTallies, attributeKey, customerTallyKeys, sameTallies, tally } from '../counts/tallies.js';
+import { adjustTallies, customerTallyKeys, sameTallies, tally, tallyKey } from '../counts/tallies.js';
 import { customerKeys, customerKeysChanged, holderMaps, labelGroups, syncHolder } from '../cross-resource/memberships.js';
 import { sortCompany, syncCompanies } from '../companies/indexes.js';
 import { customAttribute } from '../data-attributes/rules.js';
@@ -107,7 +107,7 @@ function syncAttributeNames(app: AppState, before: CustomAttributes, after: Cust
   }
   for (const name of Object.keys(before)) {
     if (Object.hasOwn(after, name) || app.base.declaredAttributes.has(name)) continue;
-    if (tally(app, attributeKey(name)) === 0) registry.delete(name);
+    if (tally(app, tallyKey.attribute(name)) === 0) registry.delete(name);
   }
 }
 

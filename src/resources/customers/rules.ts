@@ -18,7 +18,7 @@ import type { Store } from '../../state/store.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { userBodySchema } from './shapes.js';
-import { tally } from '../counts/tallies.js';
+import { tally, tallyKey } from '../counts/tallies.js';
 import { customerByUserId, customersByEmail, saveCustomer } from './indexes.js';
 import { saveCompany } from '../companies/indexes.js';
 
@@ -220,7 +220,7 @@ export const LIST_WALK_BUDGET = 2000;
 export function listCustomers(app: AppState, type: CustomerType, filter: { user_id?: string; email?: string } = {}): Listing<Customer> {
   if (filter.user_id === undefined && filter.email === undefined) {
     return {
-      total: tally(app, `type:${type}`),
+      total: tally(app, tallyKey.type(type)),
       slice(start, end) {
         const customers = app.data.customers;
         let ids = app.order.known(customers, type, start, end);
@@ -269,5 +269,5 @@ export function companyMembers(app: AppState, companyId: string): Listing<Custom
 
 /** How many users and leads a company has. */
 export function companyUserCount(app: AppState, companyId: string): number {
-  return tally(app, `people:${companyId}`);
+  return tally(app, tallyKey.people(companyId));
 }

@@ -4,27 +4,15 @@
 // rule uses (the segment fixture's `rule_tags`) is refused, as the real API refused tags with
 // dependent objects.
 
-import { apiError, notFound } from '../../core/errors.js';
+import { apiError } from '../../core/errors.js';
 import { tagNameKey } from '../../core/normal-text.js';
 import type { AppState } from '../../state/app-state.js';
 import { allHolders, holderKey, type HolderKind, holderMaps } from '../cross-resource/memberships.js';
 import type { Tag } from '../../engine/types.js';
 import { saveConversation } from '../conversations/indexes.js';
 import { saveCustomer } from '../customers/indexes.js';
-import { tagByName } from './indexes.js';
+import { requireTag } from './indexes.js';
 import { saveCompany } from '../companies/indexes.js';
-
-export function requireTag(app: AppState, id: string): Tag {
-  const tag = app.data.tags.get(id);
-  if (!tag) throw notFound();
-  return tag;
-}
-
-export function requireTagByName(app: AppState, name: string): Tag {
-  const tag = tagByName(app, name);
-  if (!tag) throw notFound();
-  return tag;
-}
 
 const without = (tags: readonly string[], id: string): string[] => tags.filter((t) => t !== id);
 

@@ -1,7 +1,8 @@
 import { tagListSchema, tagSchema } from '../../schemas/common.js';
 import { openObj, str } from '../../schemas/json-schema.js';
 import { renameTagBodySchema, saveTagBodySchema } from './shapes.js';
-import { deleteTag as remove, requireTag, requireTagByName } from './delete.js';
+import { deleteTag as remove } from './delete.js';
+import { requireTag, requireTagByName } from './indexes.js';
 import { listTags as allTags, saveTag as save } from './rules.js';
 import { tagsView, tagView } from './view.js';
 import { appRoute } from '../../http/route.js';
