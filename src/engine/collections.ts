@@ -46,6 +46,7 @@ function liveSet<D extends Declarations>(declared: D, make: (name: keyof D & str
 export function liveOf<D extends Declarations>(declared: D, base: BaseOf<D>): LiveOf<D> {
   return liveSet(declared, (name) => {
     const seeded = base[name] as ReadonlyMap<MapKey, unknown>;
+    // Stryker disable next-line OptionalChaining: equivalent, every name comes from the declarations
     return declared[name]?.kind === 'log' ? (CowLog.over(seeded as ReadonlyMap<number, unknown>) as AnyCowMap) : (CowMap.from(seeded) as AnyCowMap);
   });
 }
