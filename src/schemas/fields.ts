@@ -15,6 +15,10 @@ export const ipText = (extra: Schema = {}) => str({ maxLength: 64, ...extra });
 export const userAgentText = (extra: Schema = {}) => str({ maxLength: 1024, ...extra });
 /** Message and part bodies. */
 export const bodyText = (extra: Schema = {}) => str({ maxLength: 65_535, ...extra });
+/** A record's id as the server assigned it (a path's `{id}`, Node's `intercom_user_id`). */
+export const serverId = () => str({ description: 'The id assigned by the server' });
+/** The path parameters of `/<records>/{id}`. */
+export const idParams = () => ({ id: serverId() });
 
 // --- caps on what one request may carry -----------------------------------------------------------
 // Each is far above what a real client sends (the real API's bulk endpoints took 50 to 100 items),

@@ -1,4 +1,5 @@
 import { apiError, badChoice, missing, notFound } from '../../core/errors.js';
+import { idParams } from '../../schemas/fields.js';
 import { pageRequestOf, paginate, scrollablePageRequestOf } from '../../core/pagination.js';
 import { companyBodySchema, companySchema } from './shapes.js';
 import { labelQuery, orderQuery } from '../customers/list-filters.js';
@@ -30,7 +31,7 @@ export const getCompany = appRoute({
   summary: 'Fetch a company by id',
   description: 'Read-back of a company by its server-assigned id; user_count is live.',
   tag: 'Companies',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The company', schema: companySchema },
   errors: ['company_not_found'],
   examples: { params: { id: ACME } },
@@ -44,7 +45,7 @@ export const listCompanyUsers = appRoute({
   summary: 'List the users and leads of a company',
   description: MEMBERS_RULES,
   tag: 'Companies',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   query: openObj(pagingQuery),
   response: { status: 200, description: 'The users and leads', schema: userListSchema },
   errors: ['company_not_found', 'parameter_invalid'],
@@ -110,7 +111,7 @@ export const deleteCompany = appRoute({
   description:
     'python-intercom\'s companies.delete sends this, but companies cannot be deleted in the v1 API (2.x added it): the answer is the unknown-path 404 not_found "The requested resource does not exist; check your path and try again", and nothing changes.',
   tag: 'Companies',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'Never answered', schema: companySchema },
   errors: ['not_found'],
   examples: { params: { id: ACME }, status: 404 },

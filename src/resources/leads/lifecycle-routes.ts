@@ -1,5 +1,6 @@
 // Leads beyond POST /contacts and the reads: delete, update by PUT, convert into a user.
 
+import { idParams } from '../../schemas/fields.js';
 import { leadBodySchema, leadSchema, userSchema } from '../customers/shapes.js';
 import { convertLeadBodySchema } from './shapes.js';
 import { openObj, str } from '../../schemas/json-schema.js';
@@ -18,7 +19,7 @@ export const deleteLeadById = appRoute({
   summary: 'Delete a lead by id',
   description: DELETE_RULES,
   tag: 'Leads',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The deleted lead', schema: leadSchema },
   errors: ['not_found'],
   examples: { params: { id: SECOND_LEAD } },
@@ -49,7 +50,7 @@ export const updateLeadById = appRoute({
   summary: 'Update a lead by id',
   description: `${UPDATE_RULES} An id or user_id in the body is ignored: the path names the lead.`,
   tag: 'Leads',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   body: leadBodySchema,
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: WRITE_ERRORS,

@@ -1,4 +1,5 @@
 import { paginate, scrollablePageRequestOf } from '../../core/pagination.js';
+import { idParams } from '../../schemas/fields.js';
 import { contactListSchema, leadBodySchema, leadSchema, pagingQuery } from '../customers/shapes.js';
 import { openObj, str } from '../../schemas/json-schema.js';
 import { labelQuery } from '../customers/list-filters.js';
@@ -34,7 +35,7 @@ export const getLead = appRoute({
   summary: 'Fetch a lead by id',
   description: 'Read-back of a lead by its server-assigned id, including a visitor converted into a lead.',
   tag: 'Leads',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The lead', schema: leadSchema },
   errors: ['not_found'],
   examples: { params: { id: LEAD } },

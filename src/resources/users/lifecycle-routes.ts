@@ -1,5 +1,6 @@
 // Archiving users (DELETE /users) and permanent deletion requests (POST /user_delete_requests).
 
+import { idParams, serverId } from '../../schemas/fields.js';
 import { int, obj, openObj, str } from '../../schemas/json-schema.js';
 import { userSchema } from '../customers/shapes.js';
 import { archiveUser } from './archive.js';
@@ -18,7 +19,7 @@ export const archiveUserById = appRoute({
   summary: 'Archive a user by id',
   description: `${ARCHIVE_RULES} A lead or visitor id is not found here.`,
   tag: 'Users',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The archived user', schema: userSchema },
   errors: ['not_found'],
   examples: { params: { id: '5714dd359a3fd47136000003' } },
@@ -49,7 +50,7 @@ export const requestUserDeletion = appRoute({
   description:
     'The user or lead (an archived user too) whose id is intercom_user_id is deleted at once and for good: gone from every read, never restored (a later POST /users with its user_id makes a new user). Its conversations stay and still name its id. A missing intercom_user_id (the `{}` the Node client sends when its email lookup found a list) is a 400.',
   tag: 'Users',
-  body: openObj({ intercom_user_id: str({ description: 'The id assigned by the server' }) }),
+  body: openObj({ intercom_user_id: serverId() }),
   response: { status: 200, description: 'The deletion request', schema: deleteRequestSchema },
   errors: ['parameter_not_found', 'parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
   examples: { body: { intercom_user_id: SECOND_LEAD } },

@@ -1,4 +1,5 @@
 import { paginate, scrollablePageRequestOf } from '../../core/pagination.js';
+import { idParams } from '../../schemas/fields.js';
 import { emailListTypes } from '../../core/versions.js';
 import { pagingQuery, userBodySchema, userListSchema, userOrLeadSchema, userSchema } from '../customers/shapes.js';
 import { openObj, str } from '../../schemas/json-schema.js';
@@ -22,7 +23,7 @@ export const getUser = appRoute({
   summary: 'Fetch a user by id',
   description: 'Read-back of a user or lead by its server-assigned id. A visitor is not found here.',
   tag: 'Users',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The user or lead', schema: userOrLeadSchema },
   errors: ['not_found'],
   examples: { params: { id: ADA } },

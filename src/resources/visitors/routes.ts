@@ -1,4 +1,5 @@
 import { convertBodySchema, leadSchema, userOrLeadSchema, visitorBodySchema, visitorSchema } from '../customers/shapes.js';
+import { idParams } from '../../schemas/fields.js';
 import { anyOf, openObj, str } from '../../schemas/json-schema.js';
 import { deleteVisitor } from '../cross-resource/deletion.js';
 import { convertVisitor, updateVisitor, visitorById, visitorByUserId } from './rules.js';
@@ -45,7 +46,7 @@ export const getVisitor = appRoute({
   summary: 'Fetch a visitor by id',
   description: 'A visitor by its server-assigned id; a lead or user id is not found here.',
   tag: 'Visitors',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The visitor', schema: visitorSchema },
   errors: ['not_found'],
   examples: { params: { id: VISITOR } },
@@ -73,7 +74,7 @@ export const deleteVisitorRoute = appRoute({
   summary: 'Delete a visitor',
   description: 'A real delete: the visitor leaves every read (a later GET or convert of it is a 404). Answers the visitor as it was.',
   tag: 'Visitors',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   response: { status: 200, description: 'The deleted visitor', schema: visitorSchema },
   errors: ['not_found'],
   examples: { params: { id: '5714dd359a3fd4713600000a' } },
@@ -88,7 +89,7 @@ export const updateVisitorById = appRoute({
   description:
     'The update of PUT /visitors with the visitor named in the path, as the Ruby client sends it (an id or user_id in the body is ignored). An email in the body converts it into a lead.',
   tag: 'Visitors',
-  params: { id: str({ description: 'The id assigned by the server' }) },
+  params: idParams(),
   body: visitorBodySchema,
   response: { status: 200, description: 'The visitor, or the lead it became', schema: visitorOrLead },
   errors: ['parameter_invalid', 'bad_request', 'not_found', 'unsupported_media_type', 'request_too_large'],
