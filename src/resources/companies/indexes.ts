@@ -3,7 +3,6 @@
 
 import type { AppState } from '../../state/app-state.js';
 import type { JoinMaps } from '../../engine/join-log.js';
-import { join, leave } from '../../engine/join-log.js';
 import { charge } from '../../engine/byte-budget.js';
 import { companyShare } from '../../engine/record-bytes.js';
 import { checkRoom } from '../../state/limits.js';
@@ -43,26 +42,7 @@ export function sortCompany(app: AppState, id: string, prev: Company | undefined
 
 /** Company membership, after the tallies: a company's place in the sorted lists depends on its user count. */
 export function syncCompanies(app: AppState, customerId: string, before: readonly string[], after: readonly string[]): void {
-  for (const companyId of syncMembership(memberMaps(app), customerId, before, after)) {
-    sortCompany(app, companyId, undefined, app.data.companies.get(companyId));
-  }
-}
-
-/** Returns the companies joined or left. */
-function syncMembership(members: JoinMaps, customerId: string, before: readonly string[], after: readonly string[]): string[] {
-  // Sets, not a scan of one list per item of the other: a customer may belong to thousands.
-  const was = new Set(before);
-  const is = new Set(after);
   const changed: string[] = [];
-  for (const companyId of was) {
-    if (is.has(companyId)) continue;
-    leave(members, companyId, customerId);
-    changed.push(companyId);
-  }
-  for (const companyId of is) {
-    if (was.has(companyId)) continue;
-    join(members, companyId, customerId);
-    changed.push(companyId);
-  }
-  return changed;
+  syncHolder(memberMaps(app), customerId, before, after, changed);
+  for (const companyId of changed) sortCompany(app, companyId, undefined, app.data.companies.get(companyId));
 }

@@ -2,7 +2,7 @@
 // assignee), tallies, each customer's conversations and the sorted conversation lists.
 
 import type { AppState } from '../../state/app-state.js';
-import { join, leave, type JoinMaps } from '../../engine/join-log.js';
+import type { JoinMaps } from '../../engine/join-log.js';
 import { charge } from '../../engine/byte-budget.js';
 import { conversationDelta } from '../../engine/record-bytes.js';
 import { checkRoom } from '../../state/limits.js';
@@ -21,13 +21,8 @@ export function saveConversation(app: AppState, next: Conversation): void {
     syncHolder(holderMaps(app), next.id, prev ? conversationKeys(prev) : [], conversationKeys(next));
   }
   adjustTallies(app.data.tallies, prev ? conversationTallyKeys(prev) : [], conversationTallyKeys(next));
-  if (prev?.customers !== next.customers) {
-    const maps = conversationMaps(app);
-    const was = new Set(prev?.customers ?? []);
-    const is = new Set(next.customers);
-    for (const id of was) if (!is.has(id)) leave(maps, id, next.id);
-    for (const id of is) if (!was.has(id)) join(maps, id, next.id);
-  }
+  // Each customer's log of conversations: the conversation leaves those it no longer names.
+  if (prev?.customers !== next.customers) syncHolder(conversationMaps(app), next.id, prev?.customers ?? [], next.customers);
   app.data.conversations.set(next.id, next);
   app.conversationLists.saved(prev, next);
 }

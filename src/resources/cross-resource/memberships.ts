@@ -36,12 +36,24 @@ export function conversationKeys(c: Conversation): string[] {
   return [...c.tags.map((t) => holderKey('conversation', 't', t)), holderKey('conversation', 'a', assigneeKey(c.assignee))];
 }
 
-/** Moves `id` from the keys it held to those it holds now: O(keys changed), whatever the keys hold. */
-export function syncHolder(maps: JoinMaps, id: string, before: readonly string[], after: readonly string[]): void {
+/**
+ * Moves `id` from the keys it held to those it holds now: O(keys changed), whatever the keys hold.
+ * Sets, not a scan of one list per item of the other: a record may hold thousands. Every key left or
+ * joined goes to `changed`, if given, lefts first.
+ */
+export function syncHolder(maps: JoinMaps, id: string, before: readonly string[], after: readonly string[], changed?: string[]): void {
   const was = new Set(before);
   const is = new Set(after);
-  for (const key of was) if (!is.has(key)) leave(maps, key, id);
-  for (const key of is) if (!was.has(key)) join(maps, key, id);
+  for (const key of was) {
+    if (is.has(key)) continue;
+    leave(maps, key, id);
+    changed?.push(key);
+  }
+  for (const key of is) {
+    if (was.has(key)) continue;
+    join(maps, key, id);
+    changed?.push(key);
+  }
 }
 
 /** Whether a write changed what a customer holds (lists are replaced, never mutated). */

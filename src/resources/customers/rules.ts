@@ -50,7 +50,7 @@ function joinedCompanies(current: string[], plans: readonly CompanyPlan[]): stri
   if (plans.length === 0) return current;
   const order = new Set(current);
   // A new array with the same ids (the next mark, and the `has` check below forced true) costs a
-  // membership diff that moves nothing: syncMembership and syncHolder compare ids, so no list,
+  // membership diff that moves nothing: syncHolder compares ids, so no list,
   // count or order can differ.
   // Stryker disable next-line BooleanLiteral: equivalent, as said above
   let changed = false;
