@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, wireCode, type ErrorCode } from '../../src/core/errors.js';
+import { exportState } from '../../src/fixtures/base.js';
 import { ROUTES } from '../../src/resources/index.js';
 import { errorCodes, mock, type CallResult, type TestMock } from '../helpers.js';
 import { hostileKey, junkString, requestArb, type FuzzRequest } from './arbitraries.js';
@@ -15,11 +16,15 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 /** The (status, wire code) pairs the catalogue allows: 413 answers with code bad_request. */
 const CATALOGUED = new Set(Object.entries(ERROR_STATUS).map(([code, status]) => `${status} ${wireCode(code as ErrorCode)}`));
 
-/** The exported state of both seeded apps, as the control plane writes it (no contract check: size). */
-async function exported(m: TestMock): Promise<string[]> {
-  const out: string[] = [];
-  for (const app of ['demo', 'other']) out.push(await (await m.app.request(`/__admin/state?app=${app}`)).text());
-  return out;
+/**
+ * The exported state of both seeded apps, as the control plane's GET /__admin/state writes it:
+ * read directly, as that route's text costs three times the request being checked.
+ */
+function exported(m: TestMock): string[] {
+  return ['demo', 'other'].map((id) => {
+    const app = m.store.app(id);
+    return app === undefined ? `no app ${id}` : JSON.stringify(exportState(app));
+  });
 }
 
 /** Asserts the invariants every response must keep, whatever was sent. */
@@ -40,7 +45,7 @@ function checkResponse(req: FuzzRequest, res: CallResult): void {
 function harness(m: TestMock) {
   let last: string[] | undefined;
   return async (req: FuzzRequest): Promise<void> => {
-    const before = last ?? (await exported(m));
+    const before = last ?? exported(m);
     let res: CallResult;
     try {
       res = await m.call(req.method, req.path, { token: null, headers: req.headers, ...(req.raw === undefined ? {} : { raw: req.raw }) });
@@ -51,7 +56,7 @@ function harness(m: TestMock) {
       m.clock.freeze(true);
     }
     checkResponse(req, res);
-    last = await exported(m);
+    last = exported(m);
     if (res.status >= 400) expect(last, `${req.method} ${req.path} was rejected (${res.status}) but changed the state`).toEqual(before);
   };
 }
