@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
+import { BUILT, ROOT } from './real.js';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 
 function rawRequest(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -67,7 +67,7 @@ describe('server limits and timeouts', () => {
 
 describe('binding beyond loopback', () => {
   const start = (args: string[]) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...BUILT, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const ready = new Promise<string>((resolve, reject) => {
@@ -118,7 +118,7 @@ describe('binding beyond loopback', () => {
   });
 
   it('holds --max-connections below the open-file limit, and says so', async () => {
-    const child = spawn('sh', ['-c', `ulimit -n 300 && exec "${process.execPath}" --import tsx src/index.ts --port 0`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', `ulimit -n 300 && exec "${process.execPath}" ${BUILT.join(' ')} --port 0`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     try {
