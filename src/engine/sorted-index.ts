@@ -1,18 +1,26 @@
 // Records sorted by one numeric member (customers by created_at, last_request_at, signed_up_at or
 // updated_at; companies by last_request_at), for the `sort`/`order` of list requests without a
-// sort per request. Derived: built by one walk the first time a list asks for it, then kept true
-// by the writes (AppState tells it of every record stored or removed: O(log n) for a removal, plus
-// the entries after a record placed before the end, few for a key written now), and forgotten
-// whenever the state is replaced, to be built again by the next list that needs it. A
-// transaction's changes are journaled and reverted when its write is undone (one change each,
-// never a rebuild).
+// sort per request. Derived: built the first time a list asks for it, then kept true by the writes
+// (AppState tells it of every record stored or removed: O(log n) for a removal, plus the entries
+// after a record placed before the end, few for a key written now), and forgotten whenever the
+// state is replaced. A list over one collection's records is built from a template made once per
+// seeded base (`SortedIndexes.over`), so the first list after a reset or a restore copies the
+// template and lays the app's changes over it instead of sorting the app again. A transaction's
+// changes are journaled and reverted when its write is undone (one change each, never a rebuild).
 
+import type { CowMap } from './cow.js';
 import { before, TombstoneList } from './tombstone-list.js';
+
+/** A base entry the index no longer lists (an index made `over` a template). */
+const GONE = Symbol('gone');
 
 export class SortedIndex<T extends { id: string }> {
   /** Entries by (key, id); a removal marks its entry dead, in O(log n) (tombstone-list.ts). */
   private list = new TombstoneList();
-  private readonly keyOf = new Map<string, number | null>();
+  /** Each listed id's key; over a template, what changed since it (GONE: no longer listed). */
+  private readonly keyOf = new Map<string, number | null | typeof GONE>();
+  /** The template's keys, shared and never written (an index made `over` one). */
+  private baseKeyOf: ReadonlyMap<string, number | null | typeof GONE> | undefined;
 
   /** Times an index was built by a walk: read by tests, which count rebuilds instead of timing them. */
   static builds = 0;
@@ -36,6 +44,43 @@ export class SortedIndex<T extends { id: string }> {
     return this;
   }
 
+  /**
+   * A copy of `template` (an index built over a seeded base, never written) with `changes` (the
+   * app's records changed since that base: CowMap.changes) laid over it: O(n) array copying plus
+   * O(k log k) for k changes, no sort and no read of an unchanged record.
+   */
+  static over<T extends { id: string }>(template: SortedIndex<T>, changes: Iterable<readonly [string, T | undefined, boolean]>): SortedIndex<T> {
+    const index = new SortedIndex<T>(template.key, template.include);
+    index.list = template.list.clone();
+    index.baseKeyOf = template.keyOf;
+    const adds: [number | null, string][] = [];
+    for (const [id, record] of changes) {
+      const listed = record !== undefined && template.include(record);
+      const next = listed ? template.key(record) : null;
+      const was = template.entryOf(id);
+      if (was !== GONE) {
+        if (listed && was === next) continue;
+        index.list.remove(was, id);
+        index.keyOf.set(id, GONE);
+      }
+      if (!listed) continue;
+      adds.push([next, id]);
+      index.keyOf.set(id, next);
+    }
+    // Stryker disable next-line ConditionalExpression: equivalent, inserting no entries copies the list as it is
+    if (adds.length > 0) index.list.insertMany(adds);
+    return index;
+  }
+
+  /** Whether `id` is listed, and under which key. */
+  private entryOf(id: string): number | null | typeof GONE {
+    // Not `??`: a listed id's key may be null.
+    const own = this.keyOf.get(id);
+    if (own !== undefined) return own;
+    const base = this.baseKeyOf?.get(id);
+    return base === undefined ? GONE : base;
+  }
+
   get length(): number {
     return this.list.live;
   }
@@ -48,17 +93,16 @@ export class SortedIndex<T extends { id: string }> {
 
   /** Lists `id` under `next` (or not at all); returns the entry it had when that changed. */
   put(id: string, listed: boolean, next: number | null): Entry | undefined {
-    const has = this.keyOf.has(id);
-    const old = this.keyOf.get(id) ?? null;
+    const entry = this.entryOf(id);
+    const has = entry !== GONE;
+    const old = has ? entry : null;
     if (has === listed && (!has || old === next)) return undefined;
-    if (has) {
-      this.list.remove(old, id);
-      this.keyOf.delete(id);
-    }
+    if (has) this.list.remove(old, id);
     if (listed) {
       this.list.insert(id, next);
       this.keyOf.set(id, next);
-    }
+    } else if (this.baseKeyOf?.has(id) === true) this.keyOf.set(id, GONE);
+    else this.keyOf.delete(id);
     return { listed: has, key: old };
   }
 
@@ -81,6 +125,9 @@ export interface Entry {
   listed: boolean;
   key: number | null;
 }
+
+/** Templates by seeded base (CowMap.seeded), then by group and key: kept while the base is. */
+const TEMPLATES = new WeakMap<ReadonlyMap<string, unknown>, Map<string, SortedIndex<{ id: string }>>>();
 
 /** What a transaction changed: each index's replaced entries, and the indexes it built. */
 interface Journal {
@@ -114,6 +161,28 @@ export class SortedIndexes {
       this.journal?.built.push({ group, key });
     }
     return index as unknown as SortedIndex<T>;
+  }
+
+  /**
+   * Like `get`, for a list of one collection's records: the index is `SortedIndex.over` a template
+   * built once per seeded base (by `make` over `seeded`, the base's records the list may hold) with
+   * the map's changes laid over it. Only for lists whose `include` and key read the record alone.
+   */
+  over<T extends { id: string }>(group: string, key: string, map: CowMap<T>, make: () => SortedIndex<T>, seeded: () => Iterable<T>): SortedIndex<T> {
+    return this.get(group, key, () => {
+      let templates = TEMPLATES.get(map.seeded);
+      if (templates === undefined) {
+        templates = new Map();
+        TEMPLATES.set(map.seeded, templates);
+      }
+      const name = `${group} ${key}`;
+      let template = templates.get(name) as SortedIndex<T> | undefined;
+      if (template === undefined) {
+        template = make().build(seeded());
+        templates.set(name, template as unknown as SortedIndex<{ id: string }>);
+      }
+      return SortedIndex.over(template, map.changes());
+    });
   }
 
   /** Whether any group of a tag or segment has an index. */

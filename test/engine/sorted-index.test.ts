@@ -43,3 +43,43 @@ describe('SortedIndex', () => {
     }).length);
   });
 });
+
+describe('SortedIndex.over a template', () => {
+  it('answers as a sort from scratch, with the changes laid over a shared template that stays as it was, then through more writes', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = new Random(seed);
+      const record = (id: string): R => ({ id, key: random.int(4) === 0 ? null : random.int(12), listed: random.int(5) > 0 });
+      const base = new Map<string, R>();
+      for (let i = 0; i < 30; i++) base.set(`r${i}`, record(`r${i}`));
+      const template = new SortedIndex<R>((r) => r.key, (r) => r.listed).build(base.values());
+      const templateIds = template.slice(0, template.length, false);
+      // Changes as CowMap.changes gives them: a base record replaced or deleted, a record added.
+      const records = new Map(base);
+      const changes = new Map<string, R | undefined>();
+      for (let n = random.int(25); n > 0; n--) {
+        const id = `r${random.int(45)}`;
+        const next = random.int(4) === 0 ? undefined : record(id);
+        changes.set(id, next);
+        if (next === undefined) records.delete(id);
+        else records.set(id, next);
+      }
+      const index = SortedIndex.over(template, [...changes].map(([id, r]) => [id, r, base.has(id)] as const));
+      const want = brute(records);
+      expect(index.slice(0, want.length, false), `seed ${seed}`).toEqual(want);
+      expect(index.length).toBe(want.length);
+      // Writes after it find each entry, base or changed, under its key.
+      for (let step = 0; step < 60; step++) {
+        const id = `r${random.int(45)}`;
+        const next = random.int(4) === 0 ? undefined : record(id);
+        if (next === undefined) records.delete(id);
+        else records.set(id, next);
+        index.update(id, next);
+        const now = brute(records);
+        expect(index.slice(0, now.length, false), `seed ${seed} step ${step}`).toEqual(now);
+        expect(index.length).toBe(now.length);
+      }
+      expect(template.slice(0, template.length, false)).toEqual(templateIds);
+      expect(template.length).toBe(brute(base).length);
+    }
+  });
+});

@@ -124,6 +124,44 @@ describe('no read walks the app after a removal', () => {
     expect(CustomerOrder.baseBuilds).toBe(walks);
   });
 
+  it('sorts a list after a reset and after a restore from a template of the seeded base, with the app\'s changes laid over it', async () => {
+    const m = bigApp();
+    const admin = (path: string) => m.call('POST', path, { token: null });
+    const lists = [`/users?sort=updated_at&per_page=20`, `/users?sort=created_at&order=asc&per_page=20&page=150`, `/users?tag_id=${TAG}&sort=updated_at&per_page=20`];
+    const read = async () => Promise.all(lists.map(async (path) => (await m.call('GET', path)).text));
+    const seeded = await read();
+    const builds = SortedIndex.builds;
+    // Changes of every kind: an archive, an update that moves a user to the front, a new user with the tag, a lead made a user.
+    expect((await m.call('DELETE', `/users/${id(2999)}`)).status).toBe(200);
+    expect((await m.call('POST', '/users', { body: { id: id(5), name: 'moved' } })).status).toBe(200);
+    expect((await m.call('POST', '/users', { body: { user_id: 'newest', tags: [{ id: TAG }] } })).status).toBe(200);
+    expect((await m.call('POST', '/contacts/convert', { body: { contact: { id: LEAD }, user: { user_id: 'converted-1' } } })).status).toBe(200);
+    const changed = await read();
+    const first = (text: string | undefined) => (JSON.parse(text as string) as { users: { id: string }[] }).users.map((u) => u.id);
+    expect(first(changed[0])).not.toEqual(first(seeded[0]));
+    expect(first(changed[2])).not.toEqual(first(seeded[2]));
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'changed' } })).status).toBe(201);
+    expect((await admin('/__admin/reset?app=demo')).status).toBe(200);
+    const entries = CowMap.prototype.entries;
+    let walked = 0;
+    CowMap.prototype.entries = function* (this: CowMap<unknown>) {
+      for (const entry of entries.call(this)) {
+        if (this.size > 1000) walked++;
+        yield entry;
+      }
+    };
+    try {
+      expect(await read()).toEqual(seeded);
+      expect((await admin('/__admin/snapshots/changed/restore?app=demo')).status).toBe(200);
+      expect(await read()).toEqual(changed);
+    } finally {
+      CowMap.prototype.entries = entries;
+    }
+    expect(walked).toBe(0);
+    // Each list's template was built once, from the seeded base, before the changes.
+    expect(SortedIndex.builds).toBe(builds);
+  });
+
   it('keeps the sorted index through a rejected write that had written a company', async () => {
     const m = bigApp(N + 1);
     const first = await m.call('GET', '/users?sort=updated_at&per_page=20');

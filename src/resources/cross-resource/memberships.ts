@@ -7,7 +7,7 @@
 import { join, joinedCount, joinedSlice, leave, type JoinMaps } from '../../engine/join-log.js';
 import type { Listing } from '../../core/pagination.js';
 import { assigneeKey } from '../conversations/state.js';
-import type { CowMap } from '../../engine/cow.js';
+import { CowMap } from '../../engine/cow.js';
 import type { JoinLog } from '../../engine/join-log.js';
 import type { Company, Conversation, Customer, CustomerType } from '../../engine/types.js';
 
@@ -80,6 +80,12 @@ export function allHolders(maps: JoinMaps, key: string): string[] {
 export const holderMaps = (app: { readonly data: { readonly holders: CowMap<JoinLog>; readonly holderSeqs: CowMap<number> } }): JoinMaps => ({
   logs: app.data.holders,
   seqs: app.data.holderSeqs,
+});
+
+/** The holders' join-log maps of an app's seeded base, as they were seeded (read only). */
+export const seededHolderMaps = (app: { readonly data: { readonly holders: CowMap<JoinLog>; readonly holderSeqs: CowMap<number> } }): JoinMaps => ({
+  logs: CowMap.from(app.data.holders.seeded),
+  seqs: CowMap.from(app.data.holderSeqs.seeded),
 });
 
 /**

@@ -8,7 +8,7 @@ import { apiError } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
 import type { AppState } from '../../state/app-state.js';
 import { listCustomers } from './rules.js';
-import { allHolders, holderKey, holderMaps, holders, type Label } from '../cross-resource/memberships.js';
+import { allHolders, holderKey, holderMaps, seededHolderMaps, holders, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Customer, CustomerType } from '../../engine/types.js';
 
@@ -83,11 +83,24 @@ export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilt
   // (built from the holders' index, never the app), kept by the writes from then on.
   const indexBy = (key: SortKey): SortedIndex<Customer> =>
     label === undefined
-      ? app.sorted.get(`customer:${type}`, key, () => new SortedIndex<Customer>(keyOf(key), (c) => c.type === type).build(customers.values()))
-      : app.sorted.get(`customer:${type}:${label[0]}:${label[1]}`, key, () => {
-          const holds = label[0] === 't' ? (c: Customer) => c.tags.includes(label[1]) : (c: Customer) => c.segments.includes(label[1]);
-          return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c)).build(allHolders(holderMaps(app), holderKey(type, ...label)).map(read));
-        });
+      ? app.sorted.over(
+          `customer:${type}`,
+          key,
+          customers,
+          () => new SortedIndex<Customer>(keyOf(key), (c) => c.type === type),
+          () => customers.seeded.values(),
+        )
+      : app.sorted.over(
+          `customer:${type}:${label[0]}:${label[1]}`,
+          key,
+          customers,
+          () => {
+            const holds = label[0] === 't' ? (c: Customer) => c.tags.includes(label[1]) : (c: Customer) => c.segments.includes(label[1]);
+            return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c));
+          },
+          // The seeded base's holders: the template reads no other record.
+          () => allHolders(seededHolderMaps(app), holderKey(type, ...label)).map((id) => customers.seeded.get(id) as Customer),
+        );
   if (since !== undefined && sort !== 'created_at') {
     // created_since is about created_at whatever the sort: the customers created since, read from
     // the created_at index, sorted by the key asked: O(k log k) in the k customers it keeps.
