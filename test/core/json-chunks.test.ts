@@ -28,4 +28,19 @@ describe('jsonChunks', () => {
     expect(chunks.length).toBeGreaterThan(10);
     expect(chunks.join('')).toBe(JSON.stringify(doc));
   });
+
+  it('opens objects member by member down to three levels, and writes anything deeper as one piece', () => {
+    // Pieces of one character or more each make a chunk of their own, so the chunks are the pieces.
+    expect([...jsonChunks({ a: { b: { c: { d: 1 } } }, e: [] }, 1)]).toEqual(['{', '"a":', '{', '"b":', '{', '"c":', '{"d":1}', '}', '}', ',"e":', '[', ']', '}']);
+    expect([...jsonChunks([], 1)]).toEqual(['[', ']']);
+    expect([...jsonChunks('', 1)]).toEqual(['""']);
+  });
+
+  it('makes chunks of 256 KiB by default', () => {
+    const item = 'x'.repeat(100_000);
+    // '{"items":[' then quoted items of 100,002 characters with commas: a chunk ends at the first piece past 262,144.
+    const chunks = [...jsonChunks({ items: Array.from({ length: 10 }, () => item) })];
+    expect(chunks.map((c) => c.length)).toEqual([300_018, 300_009, 300_009, 100_005]);
+  });
 });
+
