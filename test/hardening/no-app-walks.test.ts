@@ -36,6 +36,25 @@ function bigApp(limit?: number): TestMock {
 }
 
 const ids = (res: { body: { users: { id: string }[] } }) => res.body.users.map((u) => u.id);
+
+/** Entries read from any big map (over 1,000 entries) while `run` runs. */
+async function entriesRead(run: () => Promise<void>): Promise<number> {
+  const entries = CowMap.prototype.entries;
+  let walked = 0;
+  CowMap.prototype.entries = function* (this: CowMap<unknown>) {
+    for (const entry of entries.call(this)) {
+      if (this.size > 1000) walked++;
+      yield entry;
+    }
+  };
+  try {
+    await run();
+  } finally {
+    CowMap.prototype.entries = entries;
+  }
+  return walked;
+}
+
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => id(from + i));
 
 describe('no read walks the app after a removal', () => {
@@ -98,15 +117,7 @@ describe('no read walks the app after a removal', () => {
     expect((await admin('/__admin/snapshots?app=demo', { name: 'changed' })).status).toBe(201);
     expect((await admin('/__admin/reset?app=demo')).status).toBe(200);
     // Entries read from any big map while the pages are read: the short walk a list tries before its index, and no more.
-    const entries = CowMap.prototype.entries;
-    let walked = 0;
-    CowMap.prototype.entries = function* (this: CowMap<unknown>) {
-      for (const entry of entries.call(this)) {
-        if (this.size > 1000) walked++;
-        yield entry;
-      }
-    };
-    try {
+    const walked = await entriesRead(async () => {
       let builds = CustomerOrder.builds;
       expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(seededPage);
       expect(CustomerOrder.builds).toBe(builds + 1);
@@ -115,9 +126,7 @@ describe('no read walks the app after a removal', () => {
       expect(ids(await m.call('GET', '/users?per_page=20&page=150'))).toEqual(changed);
       expect(ids(await m.call('GET', '/users?per_page=20&page=151'))).toEqual([created.body.id]);
       expect(CustomerOrder.builds).toBe(builds + 1);
-    } finally {
-      CowMap.prototype.entries = entries;
-    }
+    });
     // Two pages, each a bounded walk that gives up, then the index.
     expect(walked).toBe(2 * (LIST_WALK_BUDGET + 1));
     // Built from the base's lists made once, not by walking the app each time.
@@ -142,21 +151,11 @@ describe('no read walks the app after a removal', () => {
     expect(first(changed[2])).not.toEqual(first(seeded[2]));
     expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'changed' } })).status).toBe(201);
     expect((await admin('/__admin/reset?app=demo')).status).toBe(200);
-    const entries = CowMap.prototype.entries;
-    let walked = 0;
-    CowMap.prototype.entries = function* (this: CowMap<unknown>) {
-      for (const entry of entries.call(this)) {
-        if (this.size > 1000) walked++;
-        yield entry;
-      }
-    };
-    try {
+    const walked = await entriesRead(async () => {
       expect(await read()).toEqual(seeded);
       expect((await admin('/__admin/snapshots/changed/restore?app=demo')).status).toBe(200);
       expect(await read()).toEqual(changed);
-    } finally {
-      CowMap.prototype.entries = entries;
-    }
+    });
     expect(walked).toBe(0);
     // Each list's template was built once, from the seeded base, before the changes.
     expect(SortedIndex.builds).toBe(builds);
