@@ -4,11 +4,12 @@
 // helpers of src/core/errors.ts (and of events.ts's `problem(text)`, a metadata value's), the `message` of an error item literal, a `message` parameter's
 // default, the arguments of `new Error(...)` (internal invariants, never answered), the problem of
 // a `new FixtureError(path, problem)` (and of a `{ path, problem }` literal that becomes one) and of base.ts's reference checks (`check(ok, path, problem)`,
-// `refs(list, known, path, what)`: `what` only names the kind of record in the message). The path,
+// `refs(list, known, path, what)`: `what` only names the kind of record in the message), and what a
+// limit's refusal names (`checkRoom(app, kind, count, what)`). The path,
 // which the answer's `field` carries, stays mutated.
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-const MESSAGE_ARGUMENT = { apiError: 1, invalid: 1, missing: 1, notFound: 0, check: 2, refs: 3, problem: 0 };
+const MESSAGE_ARGUMENT = { apiError: 1, invalid: 1, missing: 1, notFound: 0, check: 2, refs: 3, problem: 0, checkRoom: 3 };
 const NEW_MESSAGE_ARGUMENT = { FixtureError: 1 };
 const REASON = 'error-message wording (see README, Reliability)';
 
