@@ -245,7 +245,7 @@ describe('no read walks the app after the order index could not follow a change'
     if (app === undefined) throw new Error('no app');
     expect(() =>
       app.transaction(() => {
-        removeCustomer(app, id(2990));
+        removeCustomer(app, app.data.customers.get(id(2990)) as Customer);
         saveCustomer(app, { ...(app.data.customers.get(LEAD) as Customer), type: 'user' });
         saveCustomer(app, { ...(app.data.customers.get(id(0)) as Customer), id: 'a1000000000000000000fresh', user_id: 'fresh' });
         throw new Error('refused after writing');

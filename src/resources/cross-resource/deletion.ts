@@ -26,7 +26,7 @@ export function requestDeletion(app: AppState, intercomUserId: unknown): { id: n
   if (id === undefined) throw missing('intercom_user_id', 'intercom_user_id is a required parameter.');
   const live = app.data.customers.get(id);
   const archived = live ? undefined : app.data.archived.get(id);
-  if (live && live.type !== 'visitor') removeCustomer(app, id);
+  if (live && live.type !== 'visitor') removeCustomer(app, live);
   else if (archived) dropArchived(app, archived);
   else throw notFound('User Not Found');
   deleteNotesOf(app, id);
@@ -39,7 +39,7 @@ export function requestDeletion(app: AppState, intercomUserId: unknown): { id: n
 export function deleteLead(app: AppState, keys: { id?: string; user_id?: string | null }): Customer {
   const lead = findAnonymous(app, 'contact', keys);
   if (!lead) throw missing('user_id', 'A lead id or user_id is required.');
-  removeCustomer(app, lead.id);
+  removeCustomer(app, lead);
   deleteNotesOf(app, lead.id);
   return lead;
 }
@@ -48,7 +48,7 @@ export function deleteLead(app: AppState, keys: { id?: string; user_id?: string 
 export function deleteVisitor(app: AppState, id: string): Customer {
   const visitor = findAnonymous(app, 'visitor', { id });
   if (!visitor) throw notFound('Visitor Not Found');
-  removeCustomer(app, visitor.id);
+  removeCustomer(app, visitor);
   return visitor;
 }
 

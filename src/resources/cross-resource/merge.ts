@@ -82,7 +82,7 @@ export function convertIntoUser(store: Store, app: AppState, person: Customer, k
   const { target, identity } = matchUser(store, app, keys, 'user.email', 'user.user_id');
   const user = typeof target === 'function' ? becomeUser(person, identity, now) : mergeInto({ ...target, ...identity }, person, now);
   if (user.id !== person.id) {
-    removeCustomer(app, person.id);
+    removeCustomer(app, person);
     moveConversations(app, person.id, user.id);
     moveNotes(app, person.id, user.id);
   }

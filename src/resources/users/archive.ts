@@ -46,7 +46,7 @@ export function userToArchive(app: AppState, keys: UserKeys): Customer {
 export function archiveUser(app: AppState, keys: UserKeys): Customer {
   const user = userToArchive(app, keys);
   // The archive keeps the record, so its bytes stay counted until it is restored or deleted.
-  removeCustomer(app, user.id, true);
+  removeCustomer(app, user, true);
   app.data.archived.set(user.id, user);
   if (user.user_id !== null) app.data.archivedByUserId.set(user.user_id, user.id);
   if (user.email !== null) join(archivedEmailMaps(app), user.email, user.id);

@@ -4,7 +4,7 @@
 // so a write that forgets to tell it shows as a stale answer.
 
 import { describe, expect, it } from 'vitest';
-import { ALPHA, BETA, catalogMock, GAMMA, get, idsOf, L1, TOKEN, U1, U2, U3 } from './catalog-fixture.js';
+import { ALPHA, BETA, CATALOG, catalogMock, GAMMA, get, idsOf, L1, TOKEN, U1, U2, U3, V1 } from './catalog-fixture.js';
 import type { TestMock } from '../../helpers.js';
 
 const usersByTag = async (m: TestMock) => idsOf((await get(m, '/users?tag_id=1&sort=created_at')).body.users);
@@ -41,5 +41,18 @@ describe('the list of a tag\'s companies, read before the writes', () => {
     expect(await companiesByTag(m)).toEqual([BETA, GAMMA]);
     await write(m, 'POST', '/users', { user_id: 'u3', companies: [{ company_id: 'g', remove: true }] });
     expect(await companiesByTag(m)).toEqual([BETA]);
+  });
+});
+
+describe('the company list when a person changes type', () => {
+  it('lists a company once a visitor in it becomes a lead (the company\'s people count)', async () => {
+    const m = await catalogMock();
+    const visitorInGamma = { ...CATALOG, customers: CATALOG.customers.map((c) => (c.id === V1 ? { ...c, companies: [GAMMA] } : c)) };
+    expect((await m.call('POST', '/__admin/seed?mode=replace', { token: null, body: visitorInGamma })).status).toBe(200);
+    const companies = async () => idsOf((await get(m, '/companies')).body.companies);
+    // Gamma's only member is a visitor, who is none of its people: left out.
+    expect(await companies()).not.toContain(GAMMA);
+    await write(m, 'POST', '/visitors/convert', { visitor: { user_id: 'v1' }, type: 'lead' });
+    expect(await companies()).toContain(GAMMA);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppState } from '../../../src/state/app-state.js';
 import { errorCodes, expectRejected, mock, stateText, type CallResult, type TestMock } from '../../helpers.js';
 import { removeCustomer } from '../../../src/resources/customers/indexes.js';
+import type { Customer } from '../../../src/engine/types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const EXPIRED = { code: 'parameter_invalid', field: 'scroll_param', message: 'scroll_param is invalid or has expired' };
@@ -192,7 +193,7 @@ describe('writes during a scroll', () => {
     const app = m.store.app('demo');
     // What deleting or archiving does to the collections (no such operation on this branch yet).
     const order = await listed(m, '/users', 'users');
-    for (const id of order.slice(100, 110)) removeCustomer(app as AppState, id);
+    for (const id of order.slice(100, 110)) removeCustomer(app as AppState, (app as AppState).data.customers.get(id) as Customer);
     const next = await m.call('GET', `/users/scroll?scroll_param=${first.body.scroll_param}`);
     expect(next.body.users.map((u: { id: string }) => u.id)).toEqual(order.slice(110));
   });
