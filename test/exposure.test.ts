@@ -6,7 +6,6 @@ import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
 import { BUILT, ROOT } from './real.js';
 
-
 function rawRequest(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));

@@ -9,14 +9,14 @@ import { adminRoute } from '../http/route.js';
 import { arr, int, nullable, obj, oneOfStrings, str, type Schema } from '../schemas/json-schema.js';
 import type { AppState } from '../state/app-state.js';
 import { filteredCustomers } from '../resources/customers/filters.js';
-import { companyMembers, listCustomers } from '../resources/customers/rules.js';
+import { companyMembers, customersWithEmail, listCustomers } from '../resources/customers/rules.js';
 import { joinedCount, joinedSlice } from '../engine/join-log.js';
 import type { Company, Conversation, Customer, CustomerType } from '../engine/types.js';
 import { appQuery, CONTROL_TAG, requireApp } from '../admin/target.js';
 import { conversationSummary, conversationSummarySchema } from './conversations.js';
 import { keysOf, pageOf, pageProps, pageRequest, pagedQuery, type PageRequest } from './paging.js';
 import { ACME, ADA, faultFilter } from '../resources/demo-examples.js';
-import { customerByUserId, customersByEmail } from '../resources/customers/indexes.js';
+import { customerByUserId } from '../resources/customers/indexes.js';
 import { conversationMaps } from '../resources/conversations/indexes.js';
 import { tally, tallyKey } from '../resources/counts/tallies.js';
 
@@ -94,7 +94,8 @@ function customerListing(app: AppState, type: CustomerType, q: Record<string, un
     const c = customerByUserId(app, q.user_id);
     return { listing: ofType(c ? [c] : []), tagDone: false };
   }
-  if (typeof q.email === 'string') return { listing: ofType(customersByEmail(app, q.email)), tagDone: false };
+  // Oldest first, as every list here: the email's log is in the order its holders took the email.
+  if (typeof q.email === 'string') return { listing: customersWithEmail(app, [type], q.email), tagDone: false };
   if (typeof q.tag_id === 'string') return { listing: filteredCustomers(app, type, { tag_id: q.tag_id }, now), tagDone: true };
   return { listing: listCustomers(app, type), tagDone: true };
 }

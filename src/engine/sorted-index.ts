@@ -179,7 +179,9 @@ export class SortedIndexes {
       let template = templates.get(name) as SortedIndex<T> | undefined;
       if (template === undefined) {
         template = make().build(seeded());
-        templates.set(name, template as unknown as SortedIndex<{ id: string }>);
+        // A tag's or segment's that the base has no holders of is not kept (it costs nothing to
+        // make again): so templates stay within the base's own lists, whatever labels apps create.
+        if (template.length > 0 || !isLabelled(group)) templates.set(name, template as unknown as SortedIndex<{ id: string }>);
       }
       return SortedIndex.over(template, map.changes());
     });

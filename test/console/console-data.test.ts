@@ -94,6 +94,11 @@ describe('GET /__admin/customers', () => {
     expect(byUserId.body.customers[0]).toMatchObject({ id: ADA, type: 'user', user_id: 'ada-1', email: 'ada@example.com', name: 'Ada Lovelace' });
     const shared = await m.call('GET', '/__admin/customers?app=demo&email=SHARED@example.com', admin);
     expect(ids(shared)).toEqual(['5714dd359a3fd47136000005', '5714dd359a3fd47136000006']);
+    // Oldest first, also when an older customer took the email after a newer one.
+    const older = await m.call('POST', '/users', { body: { user_id: 'console-older', email: 'console-first@x.io' } });
+    const newer = await m.call('POST', '/users', { body: { user_id: 'console-newer', email: 'console-shared@x.io' } });
+    expect((await m.call('POST', '/users', { body: { id: older.body.id, email: 'console-shared@x.io' } })).status).toBe(200);
+    expect(ids(await m.call('GET', '/__admin/customers?app=demo&email=console-shared@x.io', admin))).toEqual([older.body.id, newer.body.id]);
     const leads = await m.call('GET', '/__admin/customers?app=demo&type=contact&email=lead@example.com', admin);
     expect(ids(leads)).toEqual(['5714dd359a3fd47136000007']);
   });

@@ -103,3 +103,18 @@ describe('--admin-token', () => {
     expect((await m.app.request('/openapi.json')).status).toBe(200);
   });
 });
+
+describe('an app seeded past its parts limit', () => {
+  it('still takes writes that add no part, and refuses one that adds a part', async () => {
+    const total = [...mock().store.app('demo')!.data.conversations.values()].reduce((n, c) => n + c.parts.length, 0);
+    const m = mock({ limits: { parts: total - 1 } });
+    expect(m.store.app('demo')!.partsTotal).toBe(total);
+    const group = '/conversations/5714dd359a3fd47136000501';
+    // Marked unread and read again: each a write of the conversation that adds no part.
+    expect((await m.call('PUT', group, { body: { read: false } })).status).toBe(200);
+    expect((await m.call('PUT', group, { body: { read: true } })).status).toBe(200);
+    expect(m.store.app('demo')!.partsTotal).toBe(total);
+    expect((await m.call('POST', `${group}/reply`, { body: { type: 'admin', admin_id: '814860', message_type: 'close' } })).status).toBe(403);
+    expect((await m.call('POST', '/tags', { body: { name: 'seen', users: [{ user_id: 'ada-1' }] } })).status).toBe(200);
+  });
+});

@@ -99,3 +99,18 @@ describe('the indexes after writes', () => {
     expect(indexes(app())).toEqual(await seededFromExport(m));
   });
 });
+
+describe('lookups through the email index after its holders change', () => {
+  it('find only the customers that hold the email now: not one that changed it, not one deleted', async () => {
+    const m = mock();
+    const a = await ok(m, 'POST', '/users', { user_id: 'sh-a', email: 'shared-w@x.io' });
+    const b = await ok(m, 'POST', '/users', { user_id: 'sh-b', email: 'shared-w@x.io' });
+    const c = await ok(m, 'POST', '/users', { user_id: 'sh-c', email: 'shared-w@x.io' });
+    const byEmail = async () => ((await m.call('GET', '/users?email=shared-w@x.io')).body as { users: { id: string }[] }).users.map((u) => u.id);
+    expect(await byEmail()).toEqual([a.id, b.id, c.id]);
+    await ok(m, 'POST', '/users', { id: a.id, email: 'elsewhere@x.io' });
+    expect(await byEmail()).toEqual([b.id, c.id]);
+    await ok(m, 'POST', '/user_delete_requests', { intercom_user_id: b.id });
+    expect(await byEmail()).toEqual([c.id]);
+  });
+});

@@ -82,7 +82,8 @@ export function activityLogsBetween(app: AppState, after: number, before: number
     total,
     slice: (start, end) => {
       return sorted
-        .slice(Math.max(below, upTo - end), upTo - start, false)
+        // Both ends within the range: a page past its end is empty, not counted from the index's end.
+        .slice(Math.max(below, upTo - end), Math.max(below, upTo - start), false)
         .reverse()
         .map((key) => app.data.activityLogs.get(key) as ActivityLog);
     },

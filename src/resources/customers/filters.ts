@@ -57,6 +57,15 @@ const descending = (f: ListFilter): boolean => f.order === 'desc' || (f.order ==
 
 const keyOf = (sort: SortKey) => (c: Customer): number | null => c[sort];
 
+// An index's key and filter are made here, outside any request: an index kept as a seeded base's
+// template (SortedIndexes.over) outlives the request, and must hold nothing of its app.
+const typeIndex = (type: CustomerType, key: SortKey): SortedIndex<Customer> => new SortedIndex<Customer>(keyOf(key), (c) => c.type === type);
+
+function labelIndex(type: CustomerType, key: SortKey, label: Label, id: string): SortedIndex<Customer> {
+  const holds = label === 't' ? (c: Customer) => c.tags.includes(id) : (c: Customer) => c.segments.includes(id);
+  return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c));
+}
+
 function compareBy(sort: SortKey): (a: Customer, b: Customer) => number {
   return (a, b) => {
     const ka = a[sort];
@@ -83,21 +92,12 @@ export function filteredCustomers(app: AppState, type: CustomerType, f: ListFilt
   // (built from the holders' index, never the app), kept by the writes from then on.
   const indexBy = (key: SortKey): SortedIndex<Customer> =>
     label === undefined
-      ? app.sorted.over(
-          `customer:${type}`,
-          key,
-          customers,
-          () => new SortedIndex<Customer>(keyOf(key), (c) => c.type === type),
-          () => customers.seeded.values(),
-        )
+      ? app.sorted.over(`customer:${type}`, key, customers, () => typeIndex(type, key), () => customers.seeded.values())
       : app.sorted.over(
           `customer:${type}:${label[0]}:${label[1]}`,
           key,
           customers,
-          () => {
-            const holds = label[0] === 't' ? (c: Customer) => c.tags.includes(label[1]) : (c: Customer) => c.segments.includes(label[1]);
-            return new SortedIndex<Customer>(keyOf(key), (c) => c.type === type && holds(c));
-          },
+          () => labelIndex(type, key, label[0], label[1]),
           // The seeded base's holders: the template reads no other record.
           () => allHolders(seededHolderMaps(app), holderKey(type, ...label)).map((id) => customers.seeded.get(id) as Customer),
         );
