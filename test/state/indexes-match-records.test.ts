@@ -72,6 +72,11 @@ describe('the indexes after writes', () => {
     await ok(m, 'POST', '/companies', { company_id: 'w-co', name: 'W Co Renamed', custom_attributes: { seats: 9 } });
     await ok(m, 'POST', '/users', { user_id: 'w-3', email: 'w3@x.io', custom_attributes: { only_w3: 'x' } });
     await ok(m, 'DELETE', '/users?user_id=w-3');
+    // Archived without a user_id, and one without an email: no null key in the archive's lookups.
+    const byEmailOnly = await ok(m, 'POST', '/users', { email: 'no-user-id@x.io' });
+    await ok(m, 'DELETE', `/users/${byEmailOnly.id}`);
+    await ok(m, 'POST', '/users', { user_id: 'w-no-email' });
+    await ok(m, 'DELETE', '/users?user_id=w-no-email');
     expect(indexes(app())).toEqual(await seededFromExport(m));
     await ok(m, 'POST', '/users', { user_id: 'w-3' });
     await ok(m, 'DELETE', '/users?user_id=w-2');
