@@ -199,7 +199,14 @@ export function upsertLead(store: Store, app: AppState, input: CustomerInput): C
 
 // --- reads --------------------------------------------------------------------------------------
 
-const byCreation = (a: Customer, b: Customer): number => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Oldest first, ties by id (ids are unique, so no two compare equal). */
+export const byCreation = (a: Customer, b: Customer): number =>
+  a.created_at - b.created_at ||
+  // Stryker disable next-line EqualityOperator: equivalent, no two ids are equal
+  (a.id < b.id
+    ? -1
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, V8's sort reads only whether a comparison is negative (0 and 1 alike)
+    : a.id > b.id ? 1 : 0);
 
 export function requireCustomer(app: AppState, id: string, types: readonly CustomerType[], message: string): Customer {
   const found = app.data.customers.get(id);

@@ -5,7 +5,7 @@
 import { missing, notFound } from '../../core/errors.js';
 import { listingOf, type Listing } from '../../core/pagination.js';
 import type { AppState } from '../../state/app-state.js';
-import { anonymousProblems, findAnonymous, write, type CustomerInput } from '../customers/rules.js';
+import { anonymousProblems, byCreation, findAnonymous, write, type CustomerInput } from '../customers/rules.js';
 import { joined } from '../../engine/join-log.js';
 import { convertIntoUser } from '../cross-resource/merge.js';
 import type { Store } from '../../state/store.js';
@@ -40,13 +40,6 @@ function leadsByPhone(app: AppState, phone: string): Listing<Customer> {
   });
   return listingOf(found.sort(byCreation));
 }
-
-const byCreation = (a: Customer, b: Customer): number =>
-  a.created_at - b.created_at ||
-  (a.id < b.id
-    ? -1
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, V8's sort reads only whether a comparison is negative (0 and 1 alike)
-    : a.id > b.id ? 1 : 0);
 
 /** PUT /contacts/{id}, PUT /contacts: the update of POST /contacts, but only ever of an existing lead. */
 export function updateLead(store: Store, app: AppState, keys: { id?: string; user_id?: string | null }, input: CustomerInput): Customer {
