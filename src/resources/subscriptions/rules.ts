@@ -163,10 +163,12 @@ function dropQueued(app: AppState, id: string): void {
   for (const job of app.deliveries.ofSubscription(id)) app.deliveries.remove(job);
 }
 
-/** Whether a subscription wants a notification of this topic (event.created: only the names it lists). */
+/**
+ * Whether a subscription wants a notification of this topic (event.created: only the names it
+ * lists). Not asked of a ping, which goes to the one subscription pinged whatever its topics.
+ */
 export function wants(sub: Subscription, topic: string, eventName?: string): boolean {
   if (!sub.active) return false;
-  if (topic === 'ping') return true;
   if (!sub.topics.includes(topic)) return false;
   return topic !== 'event.created' || (eventName !== undefined && (sub.metadata.event_names ?? []).includes(eventName));
 }
