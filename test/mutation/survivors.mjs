@@ -4,7 +4,7 @@
 //   node test/mutation/survivors.mjs lines <report.json>... [--only <regexp>]
 //     the --mutate ranges (file:L-L,...) of every line where a mutant survived or had no coverage,
 //     and of every code line written since the report, found in the current sources by their text
-//   node test/mutation/survivors.mjs score <report.json>...
+//   node test/mutation/survivors.mjs score <report.json>... [--only <regexp>]
 //     each file's score on the current sources over several reports (a full run, then re-runs): a
 //     mutant counts as killed if any report killed it, as ignored if a later report ignored it (an
 //     equivalence mark added since), and not at all if its line is no longer in the source
@@ -48,6 +48,7 @@ function score() {
   const files = new Map();
   for (const report of reports) {
     for (const [file, { source, mutants }] of Object.entries(report.files)) {
+      if (only && !only.test(file)) continue;
       const text = source.split('\n');
       const present = new Set(current(file).map((l) => l.trim()));
       const table = files.get(file) ?? new Map();
