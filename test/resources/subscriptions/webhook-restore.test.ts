@@ -70,3 +70,21 @@ describe('a snapshot restore while a delivery is out (answered 200)', () => {
     expect(await stateText(m)).toBe(snapshotState);
   });
 });
+
+describe('a user archived, then brought back by POST /users', () => {
+  it('is deleted to subscribers when archived and created again when restored, a seeded user and a new one alike', async () => {
+    const m = mock();
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
+    const sub = await m.call('POST', '/subscriptions', { body: { url: `${rx.base}/archive`, topics: ['user.created', 'user.deleted', 'user.updated'] } });
+    expect(sub.status).toBe(200);
+    const created = await m.call('POST', '/users', { body: { user_id: 'comes-back' } });
+    expect(created.status).toBe(200);
+    // Archived and restored in separate requests: the seeded user's record was in the base, the new one's in the app.
+    for (const userId of ['ada-1', 'comes-back']) {
+      expect((await m.call('DELETE', `/users?user_id=${userId}`)).status).toBe(200);
+      expect((await m.call('POST', '/users', { body: { user_id: userId } })).status).toBe(200);
+    }
+    const topics = (await webhookJobs(m)).map((j) => `${j.notification.topic} ${j.notification.data.item.user_id}`);
+    expect(topics).toEqual(['user.created comes-back', 'user.deleted ada-1', 'user.created ada-1', 'user.deleted comes-back', 'user.created comes-back']);
+  });
+});
