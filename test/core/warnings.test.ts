@@ -69,6 +69,13 @@ describe('strict mode', () => {
     w.enforce();
     expect(() => w.add('coerced_value', 'age read as 3: ignored.', 'age')).toThrow(ApiError);
     expect(w.header()).toBeUndefined();
+    // Muted warnings past the kept ones are counted in the header, until strict mode refuses a request.
+    const muted = strict(['unused_field']);
+    for (let i = 0; i < MAX_WARNINGS + 2; i++) muted.add('unused_field', `f${i}: ignored.`, `f${i}`);
+    muted.enforce();
+    expect(muted.header()).toBe('more "and 2 more"');
+    expect(() => muted.add('coerced_value', 'age read as 3: ignored.', 'age')).toThrow(ApiError);
+    expect(muted.header()).toBeUndefined();
     const l = lenient();
     l.enforce();
     l.add('coerced_value', 'age read as 3', 'age');

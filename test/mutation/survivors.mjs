@@ -33,7 +33,8 @@ function lines() {
         now.forEach((text, i) => {
           if (text === before[at - 1] && (best < 0 || Math.abs(i + 1 - at) < Math.abs(best - at))) best = i + 1;
         });
-        if (best > 0) out.add(`${file}:${best}-${best}`);
+        // A mutant is re-run only if its whole span is in a range (a block spans lines).
+        if (best > 0) out.add(`${file}:${best}-${best + m.location.end.line - at}`);
       }
       const known = new Set(before);
       now.forEach((text, i) => {
