@@ -68,6 +68,8 @@ describe('the indexes after writes', () => {
     // Each indexed member changed: user_id, email, phone, companies (one left), tags (one untagged).
     await ok(m, 'POST', '/users', { id: w1.id, user_id: 'w-1b', email: 'w1b@x.io', phone: '+1 555 0202', companies: [{ company_id: 'acme-w', remove: true }] });
     await ok(m, 'POST', '/tags', { name: 'w-tag', users: [{ user_id: 'w-2', untag: true }] });
+    // An email and a phone cleared: no lookup key left for nothing.
+    await ok(m, 'POST', '/users', { user_id: 'w-2', email: null, phone: '' });
     // A company renamed, with a new attribute; an attribute no one else holds goes with its archived holder and comes back with it.
     await ok(m, 'POST', '/companies', { company_id: 'w-co', name: 'W Co Renamed', custom_attributes: { seats: 9 } });
     await ok(m, 'POST', '/users', { user_id: 'w-3', email: 'w3@x.io', custom_attributes: { only_w3: 'x' } });

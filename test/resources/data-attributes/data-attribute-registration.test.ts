@@ -57,3 +57,22 @@ describe('custom attributes sent by an API write', () => {
     expect(after.slice(before.length)).toEqual([undeclared('favourite_colour', 'string', TEST_NOW), undeclared('renewed_at', 'date', TEST_NOW)]);
   });
 });
+
+describe('custom attribute names no customer holds any more', () => {
+  it('leave the list when undeclared, and stay when the fixture declared them', async () => {
+    const m = mock();
+    const names = async () => ((await m.call('GET', '/data_attributes/customer?include_archived=true')).body.data_attributes as Item[]).filter((a) => a.custom).map((a) => a.name);
+    // legacy_score is declared (and archived) and held by no one; one_off is neither.
+    const ids: string[] = [];
+    for (const [userId, attributes] of [['declared-one', { legacy_score: 3 }], ['one-off', { one_off: 1 }]] as const) {
+      const created = await m.call('POST', '/users', { body: { user_id: userId, custom_attributes: attributes } });
+      expect(created.status).toBe(200);
+      ids.push(created.body.id as string);
+    }
+    expect(await names()).toEqual(expect.arrayContaining(['legacy_score', 'one_off']));
+    for (const id of ids) expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: id } })).status).toBe(200);
+    const after = await names();
+    expect(after).toContain('legacy_score');
+    expect(after).not.toContain('one_off');
+  });
+});
