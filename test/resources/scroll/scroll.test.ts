@@ -168,6 +168,21 @@ describe('leads and companies', () => {
   });
 });
 
+describe('the company order a scroll reads, kept by the writes after it is built', () => {
+  it('takes a new company in last, once, and keeps every place when companies are updated', async () => {
+    const m = mock();
+    const all = async () => (await scrollAll(m, 'companies')).flatMap((p) => p.ids);
+    const before = await all();
+    const created = await m.call('POST', '/companies', { body: { company_id: 'order-new', name: 'New' } });
+    expect(created.status).toBe(200);
+    expect(await all()).toEqual([...before, created.body.id]);
+    // Updates of the new company and of a seeded one move nothing and add nothing.
+    expect((await m.call('POST', '/companies', { body: { company_id: 'order-new', name: 'Renamed' } })).status).toBe(200);
+    expect((await m.call('POST', '/companies', { body: { company_id: 'acme', name: 'Acme renamed' } })).status).toBe(200);
+    expect(await all()).toEqual([...before, created.body.id]);
+  });
+});
+
 describe('writes during a scroll', () => {
   it('keep the order of its opening: records created since are not included, updated ones show as they are now', async () => {
     const m = mock();
