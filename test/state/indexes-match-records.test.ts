@@ -97,6 +97,8 @@ describe('the indexes after writes', () => {
     // People in conversations and notes, then deleted for good.
     await ok(m, 'POST', `/conversations/${GROUP}/customers`, { admin_id: '814860', customer: { email: 'w-conv@x.io' } });
     await ok(m, 'POST', '/notes', { body: 'n', user: { id: ADA } });
+    // A conversation started by a person, then the person goes.
+    await ok(m, 'POST', '/messages', { from: { type: 'user', id: GRACE }, body: 'hi' });
     await ok(m, 'POST', '/user_delete_requests', { intercom_user_id: ADA });
     await ok(m, 'POST', '/user_delete_requests', { intercom_user_id: GRACE });
     // An attribute name only a deleted person held leaves the registry.

@@ -50,9 +50,12 @@ describe('the company list when a person changes type', () => {
     const visitorInGamma = { ...CATALOG, customers: CATALOG.customers.map((c) => (c.id === V1 ? { ...c, companies: [GAMMA] } : c)) };
     expect((await m.call('POST', '/__admin/seed?mode=replace', { token: null, body: visitorInGamma })).status).toBe(200);
     const companies = async () => idsOf((await get(m, '/companies')).body.companies);
-    // Gamma's only member is a visitor, who is none of its people: left out.
+    // Gamma's only member is a visitor, who is none of its people: left out, and not among its users.
     expect(await companies()).not.toContain(GAMMA);
+    const members = async () => idsOf((await get(m, `/companies/${GAMMA}/users`)).body.users);
+    expect(await members()).toEqual([]);
     await write(m, 'POST', '/visitors/convert', { visitor: { user_id: 'v1' }, type: 'lead' });
     expect(await companies()).toContain(GAMMA);
+    expect(await members()).toEqual([V1]);
   });
 });
