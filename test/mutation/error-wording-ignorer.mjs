@@ -5,11 +5,12 @@
 // default, the arguments of `new Error(...)` (internal invariants, never answered), the problem of
 // a `new FixtureError(path, problem)` (and of a `{ path, problem }` literal that becomes one) and of base.ts's reference checks (`check(ok, path, problem)`,
 // `refs(list, known, path, what)`: `what` only names the kind of record in the message), and what a
-// limit's refusal names (`checkRoom(app, kind, count, what)`). The path,
+// limit's refusal names (`checkRoom(app, kind, count, what)`), and the message of a search query's
+// problem (`bad(field, message)`, resources/customers/search.ts). The path,
 // which the answer's `field` carries, stays mutated.
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-const MESSAGE_ARGUMENT = { apiError: 1, invalid: 1, missing: 1, notFound: 0, check: 2, refs: 3, problem: 0, checkRoom: 3 };
+const MESSAGE_ARGUMENT = { apiError: 1, invalid: 1, missing: 1, notFound: 0, check: 2, refs: 3, problem: 0, checkRoom: 3, bad: 1 };
 const NEW_MESSAGE_ARGUMENT = { FixtureError: 1 };
 const REASON = 'error-message wording (see README, Reliability)';
 
