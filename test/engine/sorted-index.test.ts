@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../src/core/random.js';
-import { SortedIndex } from '../../src/engine/sorted-index.js';
+import { CowMap } from '../../src/engine/cow.js';
+import { SortedIndex, SortedIndexes } from '../../src/engine/sorted-index.js';
 
 interface R {
   id: string;
@@ -81,5 +82,39 @@ describe('SortedIndex.over a template', () => {
       expect(template.slice(0, template.length, false)).toEqual(templateIds);
       expect(template.length).toBe(brute(base).length);
     }
+  });
+});
+
+describe('SortedIndexes.over', () => {
+  interface C { id: string; key: number; tag: boolean }
+  const base = new Map<string, C>([['a', { id: 'a', key: 2, tag: true }], ['b', { id: 'b', key: 1, tag: false }]]);
+  const make = () => new SortedIndex<C>((r) => r.key, () => true);
+  const tagged = () => new SortedIndex<C>((r) => r.key, (r) => r.tag);
+
+  it('builds a list\'s template once per seeded base, and each app\'s index from it with its own changes', () => {
+    const seeded = new Map(base);
+    const first = CowMap.from(seeded);
+    const second = CowMap.from(seeded);
+    second.set('c', { id: 'c', key: 0, tag: false });
+    const builds = SortedIndex.builds;
+    const one = new SortedIndexes().over('all', 'key', first, make, () => seeded.values());
+    const two = new SortedIndexes().over('all', 'key', second, make, () => seeded.values());
+    expect(SortedIndex.builds).toBe(builds + 1);
+    expect(one.slice(0, 9, false)).toEqual(['b', 'a']);
+    expect(two.slice(0, 9, false)).toEqual(['c', 'b', 'a']);
+    // Another list over the same base has its own template; another base, its own too.
+    new SortedIndexes().over('all:t:x', 'key', first, tagged, () => [...seeded.values()].filter((r) => r.tag));
+    new SortedIndexes().over('all', 'key', CowMap.from(new Map(base)), make, () => base.values());
+    expect(SortedIndex.builds).toBe(builds + 3);
+  });
+
+  it('keeps no template of a tag\'s list the base has no holders of, and keeps a type\'s even when empty', () => {
+    const seeded = new Map<string, C>();
+    const app = CowMap.from(seeded);
+    const builds = SortedIndex.builds;
+    for (let i = 0; i < 2; i++) new SortedIndexes().over('customer:user:t:9', 'key', app, tagged, () => []);
+    expect(SortedIndex.builds).toBe(builds + 2);
+    for (let i = 0; i < 2; i++) new SortedIndexes().over('customer:user', 'key', app, make, () => seeded.values());
+    expect(SortedIndex.builds).toBe(builds + 3);
   });
 });
