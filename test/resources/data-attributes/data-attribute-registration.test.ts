@@ -62,17 +62,19 @@ describe('custom attribute names no customer holds any more', () => {
   it('leave the list when undeclared, and stay when the fixture declared them', async () => {
     const m = mock();
     const names = async () => ((await m.call('GET', '/data_attributes/customer?include_archived=true')).body.data_attributes as Item[]).filter((a) => a.custom).map((a) => a.name);
-    // legacy_score is declared (and archived) and held by no one; one_off is neither.
+    // legacy_score is declared (and archived) and held by no one; one_off and shared_off are not declared.
     const ids: string[] = [];
-    for (const [userId, attributes] of [['declared-one', { legacy_score: 3 }], ['one-off', { one_off: 1 }]] as const) {
+    for (const [userId, attributes] of [['declared-one', { legacy_score: 3 }], ['one-off', { one_off: 1, shared_off: 1 }], ['keeps-shared', { shared_off: 2 }]] as const) {
       const created = await m.call('POST', '/users', { body: { user_id: userId, custom_attributes: attributes } });
       expect(created.status).toBe(200);
       ids.push(created.body.id as string);
     }
     expect(await names()).toEqual(expect.arrayContaining(['legacy_score', 'one_off']));
-    for (const id of ids) expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: id } })).status).toBe(200);
+    for (const id of ids.slice(0, 2)) expect((await m.call('POST', '/user_delete_requests', { body: { intercom_user_id: id } })).status).toBe(200);
     const after = await names();
     expect(after).toContain('legacy_score');
     expect(after).not.toContain('one_off');
+    // Still held by another customer: it stays.
+    expect(after).toContain('shared_off');
   });
 });
