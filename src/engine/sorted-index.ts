@@ -100,11 +100,12 @@ export class SortedIndex<T extends { id: string }> {
     if (has === listed && (!has || old === next)) return undefined;
     // Stryker disable next-line ConditionalExpression: equivalent when forced true, removing an entry the list does not hold does nothing
     if (has) this.list.remove(old, id);
-    if (listed) {
-      this.list.insert(id, next);
-      this.keyOf.set(id, next);
+    if (listed) this.list.insert(id, next);
+    // Over a template, an id the template lists is marked gone; any other is simply forgotten.
     // Stryker disable next-line ConditionalExpression: equivalent when forced true, an own id marked gone reads as one never listed
-    } else if (this.baseKeyOf?.has(id) === true) this.keyOf.set(id, GONE);
+    const shadowsTemplate = this.baseKeyOf?.has(id) === true;
+    if (listed) this.keyOf.set(id, next);
+    else if (shadowsTemplate) this.keyOf.set(id, GONE);
     else this.keyOf.delete(id);
     return { listed: has, key: old };
   }
