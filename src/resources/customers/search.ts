@@ -6,7 +6,7 @@
 
 import { ApiError, invalid, type ErrorItem } from '../../core/errors.js';
 import type { AppState } from '../../state/app-state.js';
-import { listCustomers } from './rules.js';
+import { byCreation, listCustomers } from './rules.js';
 import type { Customer } from '../../engine/types.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { searchBodySchema } from './search-shapes.js';
@@ -215,7 +215,7 @@ export function searchCustomers(app: AppState, input: SearchInput): SearchPage {
     const listing = listCustomers(app, type);
     return listing.slice(0, listing.total);
   });
-  const found = everyone.filter(match as Match).sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const found = everyone.filter(match as Match).sort(byCreation);
   if (compareBy) found.sort(compareBy);
   const end = offset + perPage;
   return {
