@@ -19,50 +19,51 @@ const current = (file) => readFileSync(file, 'utf8').split('\n');
 const done = (status) => ['Killed', 'Timeout', 'Ignored', 'CompileError', 'RuntimeError'].includes(status);
 const isCode = (line) => !/^\s*($|\/\/|\*|\/\*)/.test(line);
 
+/** Every file of every report, in order, that `--only` keeps. */
+function* reportFiles() {
+  for (const report of reports) {
+    for (const [file, { source, mutants }] of Object.entries(report.files)) if (!only || only.test(file)) yield { file, source, mutants };
+  }
+}
+
 function lines() {
   const out = new Set();
-  for (const report of reports) {
-    for (const [file, { source, mutants }] of Object.entries(report.files)) {
-      if (only && !only.test(file)) continue;
-      const before = source.split('\n');
-      const now = current(file);
-      for (const m of mutants) {
-        if (done(m.status)) continue;
-        const at = m.location.start.line;
-        let best = -1;
-        now.forEach((text, i) => {
-          if (text === before[at - 1] && (best < 0 || Math.abs(i + 1 - at) < Math.abs(best - at))) best = i + 1;
-        });
-        // A mutant is re-run only if its whole span is in a range (a block spans lines).
-        if (best > 0) out.add(`${file}:${best}-${best + m.location.end.line - at}`);
-      }
-      const known = new Set(before);
+  for (const { file, source, mutants } of reportFiles()) {
+    const before = source.split('\n');
+    const now = current(file);
+    for (const m of mutants) {
+      if (done(m.status)) continue;
+      const at = m.location.start.line;
+      let best = -1;
       now.forEach((text, i) => {
-        if (!known.has(text) && isCode(text)) out.add(`${file}:${i + 1}-${i + 1}`);
+        if (text === before[at - 1] && (best < 0 || Math.abs(i + 1 - at) < Math.abs(best - at))) best = i + 1;
       });
+      // A mutant is re-run only if its whole span is in a range (a block spans lines).
+      if (best > 0) out.add(`${file}:${best}-${best + m.location.end.line - at}`);
     }
+    const known = new Set(before);
+    now.forEach((text, i) => {
+      if (!known.has(text) && isCode(text)) out.add(`${file}:${i + 1}-${i + 1}`);
+    });
   }
   console.log([...out].join(','));
 }
 
 function score() {
   const files = new Map();
-  for (const report of reports) {
-    for (const [file, { source, mutants }] of Object.entries(report.files)) {
-      if (only && !only.test(file)) continue;
-      const text = source.split('\n');
-      const present = new Set(current(file).map((l) => l.trim()));
-      const table = files.get(file) ?? new Map();
-      files.set(file, table);
-      for (const m of mutants) {
-        const line = text[m.location.start.line - 1].trim();
-        if (!present.has(line)) continue;
-        const key = `${line}|${m.location.start.column}|${m.mutatorName}|${m.replacement}`;
-        const seen = table.get(key);
-        if (!seen) table.set(key, { status: m.status, m, line });
-        else if (m.status === 'Ignored') seen.status = 'Ignored';
-        else if ((m.status === 'Killed' || m.status === 'Timeout') && seen.status !== 'Ignored') seen.status = m.status;
-      }
+  for (const { file, source, mutants } of reportFiles()) {
+    const text = source.split('\n');
+    const present = new Set(current(file).map((l) => l.trim()));
+    const table = files.get(file) ?? new Map();
+    files.set(file, table);
+    for (const m of mutants) {
+      const line = text[m.location.start.line - 1].trim();
+      if (!present.has(line)) continue;
+      const key = `${line}|${m.location.start.column}|${m.mutatorName}|${m.replacement}`;
+      const seen = table.get(key);
+      if (!seen) table.set(key, { status: m.status, m, line });
+      else if (m.status === 'Ignored') seen.status = 'Ignored';
+      else if ((m.status === 'Killed' || m.status === 'Timeout') && seen.status !== 'Ignored') seen.status = m.status;
     }
   }
   for (const [file, table] of files) {

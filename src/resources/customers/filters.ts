@@ -131,7 +131,7 @@ export function sortedListing<T extends { id: string }>(index: SortedIndex<T>, s
   };
 }
 
-/** The filter applied to a short list (the result of a user_id or email lookup, or a tag's holders). */
+/** The filter applied to a short list: an email's customers (`customersWithEmail`), oldest first. */
 export function refine(listing: Listing<Customer>, f: ListFilter, now: number): Listing<Customer> {
   const since = f.created_since === undefined ? undefined : now - f.created_since * DAY;
   let items = listing.slice(0, listing.total).filter(
