@@ -56,6 +56,17 @@ describe('POST /subscriptions', () => {
     expect((await m.call('GET', '/subscriptions')).body.items).toEqual([]);
   });
 
+  it("keeps a new subscription active whatever its \"active\" says (Java's client sends false), with a warning", async () => {
+    const m = mock();
+    const res = await create(m, { url: URL_OK, topics: ['user.created'], active: false });
+    expect(res.status).toBe(200);
+    expect(res.body.active).toBe(true);
+    expect(warningCodesOf(res.headers.get('x-mock-warning'))).toEqual(['unused_field']);
+    expect(res.headers.get('x-mock-warning')).toContain('active applies to an update: a new subscription is active: ignored.');
+    expect((await m.call('GET', `/subscriptions/${res.body.id}`)).body.active).toBe(true);
+    expect((await create(m, { url: URL_OK, topics: ['user.created'] })).headers.get('x-mock-warning')).toBeNull();
+  });
+
   it('accepts any http(s) host with --webhook-hosts any, without a warning', async () => {
     const m = mock({ webhookHosts: 'any' });
     const res = await create(m, { url: 'https://example.com/hooks', topics: ['user.created'] });

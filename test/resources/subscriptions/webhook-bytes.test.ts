@@ -4,10 +4,11 @@
 // (test/kept-estimate.ts), never read from the mock's own measure.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mock, type TestMock } from '../../helpers.js';
+import type { TestMock } from '../../helpers.js';
 import { deliveryEstimate, entryEstimate } from '../../kept-estimate.js';
 import { queueDelivery } from '../../../src/resources/subscriptions/rules.js';
 import type { AppState } from '../../../src/state/app-state.js';
+import { feedOf, ping, ready, subscribe as subscribeTo, tick } from './webhook-app.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -18,23 +19,7 @@ afterAll(() => rx.close());
 
 const admin = (m: TestMock, method: string, path: string, body?: unknown) => m.call(method, path, { token: null, ...(body === undefined ? {} : { body }) });
 
-async function ready(options: Parameters<typeof mock>[0] = {}): Promise<TestMock> {
-  const m = mock(options);
-  // The seeded enrichment jobs run first: the queues below hold deliveries only.
-  expect((await admin(m, 'POST', '/__admin/jobs/run?app=demo')).status).toBe(200);
-  return m;
-}
-
-async function subscribe(m: TestMock, path: string, token = 'demo-token'): Promise<string> {
-  const res = await m.call('POST', '/subscriptions', { token, body: { url: `${rx.base}${path}`, topics: ['user.created'] } });
-  expect(res.status, res.text).toBe(200);
-  return res.body.id as string;
-}
-
-async function ping(m: TestMock, id: string, token = 'demo-token'): Promise<void> {
-  const res = await m.call('POST', `/subscriptions/${id}/ping`, { token });
-  expect(res.status, res.text).toBe(200);
-}
+const subscribe = (m: TestMock, path: string, token = 'demo-token'): Promise<string> => subscribeTo(m, `${rx.base}${path}`, { token });
 
 /** The app's queued deliveries as its export lists them, in the order they go. */
 async function queued(m: TestMock, app = 'demo'): Promise<Record<string, any>[]> {
@@ -42,11 +27,7 @@ async function queued(m: TestMock, app = 'demo'): Promise<Record<string, any>[]>
   return (state.jobs as { kind: string; notification: Record<string, any> }[]).filter((j) => j.kind === 'webhook').map((j) => j.notification);
 }
 
-const errorFeed = async (m: TestMock, id: string): Promise<Record<string, any>[]> => {
-  const res = await m.call('GET', `/subscriptions/${id}/error`);
-  expect(res.status).toBe(200);
-  return res.body.notifications;
-};
+const errorFeed = (m: TestMock, id: string) => feedOf(m, id, 'error');
 
 /** Four pings queued in an app without a byte limit: their ids, and the one size they share. */
 async function fourPings(): Promise<{ ids: string[]; size: number }> {
@@ -137,12 +118,6 @@ describe('a full queue and a delivery it will not keep', () => {
  * too): the clock moves past the job delay, a request hands the due deliveries over, and the test
  * waits until their answers are in.
  */
-async function deliverDue(m: TestMock): Promise<void> {
-  m.clock.advance(m.store.jobDelaySeconds);
-  expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
-  await m.store.webhooks?.settled();
-}
-
 /** Failed attempts (the receiver answers 500) of `count` pings, each sent on its own, in an app without a byte limit. */
 async function failedEntries(path: string, count: number): Promise<{ ids: string[]; size: number }> {
   rx.plan.set(path, [{ status: 500 }]);
@@ -150,7 +125,7 @@ async function failedEntries(path: string, count: number): Promise<{ ids: string
   const sub = await subscribe(m, path);
   for (let i = 0; i < count; i++) {
     await ping(m, sub);
-    await deliverDue(m);
+    await tick(m);
   }
   const feed = await errorFeed(m, sub);
   const sizes = new Set(feed.map(entryEstimate));
@@ -223,7 +198,7 @@ describe('feed entries within the per-app bytes', () => {
     const sub = await subscribe(m, '/fail');
     for (let i = 0; i < 4; i++) {
       await ping(m, sub);
-      await deliverDue(m);
+      await tick(m);
       const want = ids.slice(Math.max(0, i - 2), i + 1).reverse();
       expect((await errorFeed(m, sub)).map((n) => n.id), `after attempt ${i + 1}`).toEqual(want);
     }
@@ -241,7 +216,7 @@ describe('feed entries within the per-app bytes', () => {
     const sub = await subscribe(m, '/fail');
     for (let i = 0; i < 3; i++) {
       await ping(m, sub);
-      await deliverDue(m);
+      await tick(m);
     }
     expect((await errorFeed(m, sub)).map((n) => n.id)).toEqual([ids[2], ids[1]]);
   });
@@ -255,7 +230,7 @@ describe('feed entries within the per-app bytes', () => {
     const b = await subscribe(m, '/fail-b');
     const attempt = async (id: string) => {
       await ping(m, id);
-      await deliverDue(m);
+      await tick(m);
       return (await errorFeed(m, id))[0]?.id as string;
     };
     const a1 = await attempt(a);
@@ -290,18 +265,27 @@ describe('a feed at its count cap', () => {
     const a = await subscribe(m, '/cap-a');
     const b = await subscribe(m, '/cap-b');
     await ping(m, b);
-    await deliverDue(m);
+    await tick(m);
     for (let i = 0; i < 100; i++) await ping(m, a);
-    await deliverDue(m);
+    await tick(m);
     const full = (await errorFeed(m, a)).map((n) => n.id);
     expect(full).toHaveLength(100);
     await ping(m, a);
-    await deliverDue(m);
+    await tick(m);
     const after = await errorFeed(m, a);
     // a's 101st pushes out a's oldest only: the feed is at 100 again and b keeps its entry.
     expect(after).toHaveLength(100);
     expect(after.slice(1).map((n) => n.id)).toEqual(full.slice(0, 99));
-    expect(await errorFeed(m, b)).toHaveLength(1);
+    const [b1] = await errorFeed(m, b);
+    expect(b1).toBeDefined();
+    // The entry the cap took left the bytes too, and only it: the app holds 101 entries' bytes
+    // again, so b's next entry takes the app's oldest, b's first.
+    await ping(m, b);
+    await tick(m);
+    const bNow = await errorFeed(m, b);
+    expect(bNow).toHaveLength(1);
+    expect(bNow[0]?.id).not.toBe(b1?.id);
+    expect(await errorFeed(m, a)).toHaveLength(100);
   });
 });
 

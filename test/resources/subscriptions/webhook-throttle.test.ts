@@ -41,6 +41,8 @@ async function tick(m: TestMock, seconds: number): Promise<void> {
 
 const feed = async (m: TestMock, id: string, which: 'sent' | 'error') => (await m.call('GET', `/subscriptions/${id}/${which}`)).body.notifications as any[];
 const userIds = () => rx.received.map((r) => r.body.data.item.user_id as string);
+/** The app's webhook jobs as it holds them now: no request in between hands the due ones over. */
+const heldJobs = (m: TestMock) => (m.store.exportApp('demo').jobs ?? []).filter((j) => j.kind === 'webhook');
 const webhookJobs = async (m: TestMock) => {
   const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
   return (state.jobs as { kind: string; notification: any }[]).filter((j) => j.kind === 'webhook');
@@ -127,6 +129,40 @@ describe('order after a 429', () => {
 });
 
 describe('only a 2xx lifts a throttle', () => {
+  it('a 2xx between two 429s ends the doubling: the second 429 holds for 60 s again', async () => {
+    const m = await fresh();
+    rx.plan.set('/eased', [{ status: 429 }, { status: 200 }, { status: 429 }, { status: 200 }]);
+    await subscribe(m, '/eased');
+    await m.call('POST', '/users', { body: { user_id: 'first' } });
+    await tick(m, m.store.jobDelaySeconds); // 429: held 60 s
+    await tick(m, 60); // 200: lifted
+    expect(userIds()).toEqual(['first', 'first']);
+    await m.call('POST', '/users', { body: { user_id: 'second' } });
+    await tick(m, m.store.jobDelaySeconds); // 429: 60 s, not 120
+    await tick(m, 59);
+    expect(userIds()).toEqual(['first', 'first', 'second']);
+    await tick(m, 1);
+    expect(userIds()).toEqual(['first', 'first', 'second', 'second']);
+  });
+
+  it('holds all the same when the feeds keep none of the attempts', async () => {
+    const m = await fresh({ limits: { webhookFeedBytes: 1 } });
+    rx.plan.set('/unrecorded', [{ status: 429 }, { status: 200 }]);
+    const sub = await subscribe(m, '/unrecorded');
+    await m.call('POST', '/users', { body: { user_id: 'first' } });
+    await tick(m, m.store.jobDelaySeconds);
+    await tick(m, 59);
+    expect(userIds()).toEqual(['first']);
+    await tick(m, 1);
+    expect(userIds()).toEqual(['first', 'first']);
+    expect(await feed(m, sub, 'sent')).toEqual([]);
+    expect(await feed(m, sub, 'error')).toEqual([]);
+    // Lifted by the 2xx: the next goes after the usual delay.
+    await m.call('POST', '/users', { body: { user_id: 'second' } });
+    await tick(m, m.store.jobDelaySeconds);
+    expect(userIds()).toEqual(['first', 'first', 'second']);
+  });
+
   it('a 500 between two 429s keeps the doubling: the second 429 holds for 120 s', async () => {
     const m = await fresh();
     rx.plan.set('/mixed', [{ status: 429 }, { status: 500 }, { status: 429 }, { status: 200 }]);
@@ -168,9 +204,12 @@ describe('POST /subscriptions/{id}/retry', () => {
     expect((await m.call('POST', `/subscriptions/${sub}/retry`)).status).toBe(200);
     await tick(m, 0);
     expect(rx.received.map((r) => [r.body.id, r.body.delivery_attempts])).toEqual([[ids[0], 3], [ids[1], 3]]);
+    // Sent again as a new attempt: pending, never delivered yet.
+    expect(rx.received.map((r) => [r.body.delivery_status, r.body.delivered_at])).toEqual([['pending', 0], ['pending', 0]]);
     expect((await feed(m, sub, 'sent')).map((e) => e.id)).toEqual([ids[1], ids[0]]);
     // Delivered since: nothing left to retry.
     await m.call('POST', `/subscriptions/${sub}/retry`);
+    expect(heldJobs(m)).toEqual([]);
     expect(await webhookJobs(m)).toEqual([]);
   });
 
@@ -182,6 +221,7 @@ describe('POST /subscriptions/{id}/retry', () => {
     await tick(m, m.store.jobDelaySeconds);
     expect((await m.call('POST', `/subscriptions/${sub}`, { body: { active: false } })).status).toBe(200);
     expect((await m.call('POST', `/subscriptions/${sub}/retry`)).body.active).toBe(false);
+    expect(heldJobs(m)).toEqual([]);
     expect(await webhookJobs(m)).toEqual([]);
     const unknown = await m.call('POST', '/subscriptions/nsub_nope/retry');
     expect(unknown.status).toBe(404);
