@@ -165,6 +165,35 @@ describe('POST /customers/search: every rule of the query', () => {
     await refused(q({ field: 'name', operator: '=', value: 'x' }, { pagination: { starting_after: 5 } }), [['parameter_invalid', 'pagination.starting_after']]);
   });
 
+  it('follows its cursors past ten: offsets of two digits and more', async () => {
+    const m = mock();
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      m.clock.advance(1);
+      made.push((await m.call('POST', '/users', { body: { user_id: `cursor-${i}`, custom_attributes: { grp: 'cursor' } } })).body.id);
+    }
+    const body = { query: { field: 'custom_attributes.grp', operator: '=', value: 'cursor' }, pagination: { per_page: 5 } };
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (const page of [1, 2, 3]) {
+      const res = await search(m, { ...body, pagination: { per_page: 5, ...(after ? { starting_after: after } : {}) } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.pages.page).toBe(page);
+      seen.push(...idsOf(res));
+      after = res.body.pages.next?.starting_after;
+    }
+    expect(after).toBeUndefined();
+    expect(seen).toEqual(made);
+  });
+
+  it('reads a custom attribute by its whole name: a dotted one, which no customer can hold, is null', async () => {
+    const m = mock();
+    const joined = (await m.call('POST', '/users', { body: { user_id: 'dotted', custom_attributes: { ab: 'joined' } } })).body;
+    expect(idsOf(await search(m, q({ field: 'custom_attributes.ab', operator: '=', value: 'joined' })))).toEqual([joined.id]);
+    expect(idsOf(await search(m, q({ field: 'custom_attributes.a.b', operator: '=', value: 'joined' })))).toEqual([]);
+    expect(idsOf(await search(m, q({ operator: 'AND', value: [{ field: 'custom_attributes.a.b', operator: '=', value: null }, { field: 'user_id', operator: '=', value: 'dotted' }] })))).toEqual([joined.id]);
+  });
+
   it('takes a group of 15 and groups nested 2 deep; null as no cursor', async () => {
     const m = mock();
     const fifteen = { operator: 'OR', value: Array.from({ length: 15 }, (_, i) => ({ field: 'user_id', operator: '=', value: i === 14 ? 'ada-1' : `none-${i}` })) };
