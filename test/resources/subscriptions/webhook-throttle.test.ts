@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveryQueueWork } from '../../../src/resources/subscriptions/delivery-queue.js';
 import { GROUP } from '../../fixture-ids.js';
-import { expectRejected, mock, TEST_NOW, type TestMock } from '../../helpers.js';
+import { expectRejected, TEST_NOW, type TestMock } from '../../helpers.js';
+import { feedOf, ready, subscribe as subscribeTo, tick } from './webhook-app.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 let rx: Receiver;
@@ -20,26 +21,7 @@ beforeEach(() => {
   rx.plan.clear();
 });
 
-async function fresh(options: Parameters<typeof mock>[0] = {}): Promise<TestMock> {
-  const m = mock(options);
-  expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).status).toBe(200);
-  return m;
-}
-
-async function subscribe(m: TestMock, path: string, topics: string[] = ['user.created']): Promise<string> {
-  const res = await m.call('POST', '/subscriptions', { body: { url: `${rx.base}${path}`, topics } });
-  expect(res.status, res.text).toBe(200);
-  return res.body.id as string;
-}
-
-/** A request reaches the app (running what is due on the mock's clock), then the sends settle. */
-async function tick(m: TestMock, seconds: number): Promise<void> {
-  m.clock.advance(seconds);
-  expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
-  await m.store.webhooks!.settled();
-}
-
-const feed = async (m: TestMock, id: string, which: 'sent' | 'error') => (await m.call('GET', `/subscriptions/${id}/${which}`)).body.notifications as any[];
+const subscribe = (m: TestMock, path: string, topics: string[] = ['user.created']): Promise<string> => subscribeTo(m, `${rx.base}${path}`, { topics });
 const userIds = () => rx.received.map((r) => r.body.data.item.user_id as string);
 /** The app's webhook jobs as it holds them now: no request in between hands the due ones over. */
 const heldJobs = (m: TestMock) => (m.store.exportApp('demo').jobs ?? []).filter((j) => j.kind === 'webhook');
@@ -50,7 +32,7 @@ const webhookJobs = async (m: TestMock) => {
 
 describe('429 from the receiver', () => {
   it('holds the subscription\'s deliveries 1 minute, then 2, in order, without counting an attempt, and lifts the throttle on a 2xx', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/busy', [{ status: 429 }, { status: 429 }, { status: 200 }]);
     const sub = await subscribe(m, '/busy');
     await m.call('POST', '/users', { body: { user_id: 'first' } });
@@ -69,8 +51,8 @@ describe('429 from the receiver', () => {
     await tick(m, 1);
     expect(userIds()).toEqual(['first', 'first', 'first', 'second']);
     expect(rx.received.map((r) => r.body.delivery_attempts)).toEqual([1, 1, 1, 1]);
-    expect((await feed(m, sub, 'error')).map((e) => e.http_request.response_status_code)).toEqual([429, 429]);
-    expect((await feed(m, sub, 'sent')).map((e) => e.data.item.user_id)).toEqual(['second', 'first']);
+    expect((await feedOf(m, sub, 'error')).map((e) => e.http_request.response_status_code)).toEqual([429, 429]);
+    expect((await feedOf(m, sub, 'sent')).map((e) => e.data.item.user_id)).toEqual(['second', 'first']);
     // Lifted: the next one goes after the usual delay.
     await m.call('POST', '/users', { body: { user_id: 'third' } });
     await tick(m, m.store.jobDelaySeconds);
@@ -78,7 +60,7 @@ describe('429 from the receiver', () => {
   });
 
   it('doubles the delay up to the point where the notification would be over 2 hours old, then drops it into the error feed', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/jammed', [{ status: 429 }]);
     const sub = await subscribe(m, '/jammed');
     await m.call('POST', '/users', { body: { user_id: 'jam' } });
@@ -93,7 +75,7 @@ describe('429 from the receiver', () => {
     }
     expect(rx.received).toHaveLength(7);
     expect(await webhookJobs(m)).toEqual([]);
-    const [dropped, ...errors] = await feed(m, sub, 'error');
+    const [dropped, ...errors] = await feedOf(m, sub, 'error');
     expect(errors.map((e) => e.http_request.response_status_code)).toEqual([429, 429, 429, 429, 429, 429, 429]);
     expect(dropped.delivery_status).toBe('failed');
     expect(dropped.http_request).toMatchObject({ response_status_code: 0, response_entity: expect.stringContaining('429') });
@@ -104,7 +86,7 @@ describe('429 from the receiver', () => {
 
 describe('order after a 429', () => {
   it('holds the deliveries handed over with the throttled one before those still queued: a, a, b, c', async () => {
-    const m = await fresh();
+    const m = await ready();
     let open = () => undefined as void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     rx.plan.set('/in-order', [{ status: 429, gate }, { status: 200 }]);
@@ -130,7 +112,7 @@ describe('order after a 429', () => {
 
 describe('only a 2xx lifts a throttle', () => {
   it('a 2xx between two 429s ends the doubling: the second 429 holds for 60 s again', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/eased', [{ status: 429 }, { status: 200 }, { status: 429 }, { status: 200 }]);
     await subscribe(m, '/eased');
     await m.call('POST', '/users', { body: { user_id: 'first' } });
@@ -146,7 +128,7 @@ describe('only a 2xx lifts a throttle', () => {
   });
 
   it('holds all the same when the feeds keep none of the attempts', async () => {
-    const m = await fresh({ limits: { webhookFeedBytes: 1 } });
+    const m = await ready({ limits: { webhookFeedBytes: 1 } });
     rx.plan.set('/unrecorded', [{ status: 429 }, { status: 200 }]);
     const sub = await subscribe(m, '/unrecorded');
     await m.call('POST', '/users', { body: { user_id: 'first' } });
@@ -155,8 +137,8 @@ describe('only a 2xx lifts a throttle', () => {
     expect(userIds()).toEqual(['first']);
     await tick(m, 1);
     expect(userIds()).toEqual(['first', 'first']);
-    expect(await feed(m, sub, 'sent')).toEqual([]);
-    expect(await feed(m, sub, 'error')).toEqual([]);
+    expect(await feedOf(m, sub, 'sent')).toEqual([]);
+    expect(await feedOf(m, sub, 'error')).toEqual([]);
     // Lifted by the 2xx: the next goes after the usual delay.
     await m.call('POST', '/users', { body: { user_id: 'second' } });
     await tick(m, m.store.jobDelaySeconds);
@@ -164,7 +146,7 @@ describe('only a 2xx lifts a throttle', () => {
   });
 
   it('a 500 between two 429s keeps the doubling: the second 429 holds for 120 s', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/mixed', [{ status: 429 }, { status: 500 }, { status: 429 }, { status: 200 }]);
     await subscribe(m, '/mixed');
     await m.call('POST', '/users', { body: { user_id: 'first' } });
@@ -184,7 +166,7 @@ describe('only a 2xx lifts a throttle', () => {
 
 describe('POST /subscriptions/{id}/retry', () => {
   it('queues again each failed notification not delivered since, oldest first, with one more attempt; nothing twice', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/down', [{ status: 500 }]);
     const sub = await subscribe(m, '/down');
     await m.call('POST', '/users', { body: { user_id: 'r1' } });
@@ -206,7 +188,7 @@ describe('POST /subscriptions/{id}/retry', () => {
     expect(rx.received.map((r) => [r.body.id, r.body.delivery_attempts])).toEqual([[ids[0], 3], [ids[1], 3]]);
     // Sent again as a new attempt: pending, never delivered yet.
     expect(rx.received.map((r) => [r.body.delivery_status, r.body.delivered_at])).toEqual([['pending', 0], ['pending', 0]]);
-    expect((await feed(m, sub, 'sent')).map((e) => e.id)).toEqual([ids[1], ids[0]]);
+    expect((await feedOf(m, sub, 'sent')).map((e) => e.id)).toEqual([ids[1], ids[0]]);
     // Delivered since: nothing left to retry.
     await m.call('POST', `/subscriptions/${sub}/retry`);
     expect(heldJobs(m)).toEqual([]);
@@ -214,7 +196,7 @@ describe('POST /subscriptions/{id}/retry', () => {
   });
 
   it('queues nothing for an inactive subscription, and 404s an unknown one', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/off', [{ status: 500 }]);
     const sub = await subscribe(m, '/off');
     await m.call('POST', '/users', { body: { user_id: 'off-1' } });
@@ -231,7 +213,7 @@ describe('POST /subscriptions/{id}/retry', () => {
 
 describe('the pending-delivery cap', () => {
   it('drops the oldest queued delivery past 1,000 and keeps the others in order', async () => {
-    const m = await fresh({ rateLimit: 100_000 });
+    const m = await ready({ rateLimit: 100_000 });
     const sub = await subscribe(m, '/cap');
     for (const id of ['cap-0', 'cap-1', 'cap-2']) await m.call('POST', '/users', { body: { user_id: id } });
     for (let i = 0; i < 998; i++) await m.call('POST', `/subscriptions/${sub}/ping`);
@@ -243,7 +225,7 @@ describe('the pending-delivery cap', () => {
   });
 
   it('costs O(log n) per notification at the cap: a request owing 11 notifications moves a few heap slots each, not the queue', async () => {
-    const m = await fresh();
+    const m = await ready();
     const subs: string[] = [];
     for (let i = 0; i < 11; i++) subs.push(await subscribe(m, `/cap-cost-${i}`));
     const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
@@ -270,7 +252,7 @@ describe('the pending-delivery cap', () => {
 
 describe('queued deliveries are app state', () => {
   it('a snapshot keeps them, a restore brings them back exactly and they go in order, a reset forgets them; the console counts follow', async () => {
-    const m = await fresh();
+    const m = await ready();
     await subscribe(m, '/state');
     const pending = async () => (await m.call('GET', '/__admin/apps?app=demo', { token: null })).body.apps[0].pending_by_kind.webhook_deliveries as number;
     for (const id of ['s1', 's2', 's3']) await m.call('POST', '/users', { body: { user_id: id } });
@@ -301,7 +283,7 @@ describe('queued deliveries are app state', () => {
 
 describe('delivery guards', () => {
   it('rechecks the target when sending: a seeded subscription to a non-loopback address (0.0.0.0) is refused, not sent', async () => {
-    const m = await fresh();
+    const m = await ready();
     await subscribe(m, '/recheck');
     const state = JSON.parse((await m.call('GET', '/__admin/state?app=demo', { token: null })).text);
     // 0.0.0.0 reaches this machine's receiver, but it is not a loopback address the mock allows.
@@ -311,26 +293,26 @@ describe('delivery guards', () => {
     await m.call('POST', '/users', { body: { user_id: 'refused' } });
     await tick(m, m.store.jobDelaySeconds);
     expect(rx.received).toEqual([]);
-    const [error] = await feed(m, sub, 'error');
+    const [error] = await feedOf(m, sub, 'error');
     expect(error.http_request).toMatchObject({ request_uri: `http://0.0.0.0:${rx.port}/recheck`, response_status_code: 0, response_entity: expect.stringContaining('Target refused') });
   });
 
   it('does not follow a redirect: the 302 is the answer, recorded as a failure, and the Location is never requested', async () => {
-    const m = await fresh();
+    const m = await ready();
     rx.plan.set('/moved', [{ status: 302, headers: { location: '/landed' } }]);
     const sub = await subscribe(m, '/moved');
     await m.call('POST', '/users', { body: { user_id: 'moved' } });
     await tick(m, m.store.jobDelaySeconds);
     expect(rx.received.map((r) => r.path)).toEqual(['/moved']);
-    const [error] = await feed(m, sub, 'error');
+    const [error] = await feedOf(m, sub, 'error');
     expect(error.http_request).toMatchObject({ response_status_code: 302, response_headers: expect.objectContaining({ location: '/landed' }) });
-    expect(await feed(m, sub, 'sent')).toEqual([]);
+    expect(await feedOf(m, sub, 'sent')).toEqual([]);
   });
 });
 
 describe('POST /__admin/conversations/{id}/parts/{part_id}/tags', () => {
   it('tags the conversation as the inbox would and fires conversation_part.tag.created with tags_added; state follows', async () => {
-    const m = await fresh();
+    const m = await ready();
     const sub = await subscribe(m, '/part-tags', ['conversation_part.tag.created']);
     const before = (await m.call('GET', `/conversations/${GROUP}`)).body;
     const part = before.conversation_parts.conversation_parts[0].id as string;
@@ -351,11 +333,11 @@ describe('POST /__admin/conversations/{id}/parts/{part_id}/tags', () => {
     expect((await m.call('POST', path, { token: null, body: { name: 'refund' } })).body.id).toBe(res.body.id);
     await tick(m, m.store.jobDelaySeconds);
     expect(rx.received).toHaveLength(1);
-    expect((await feed(m, sub, 'sent'))).toHaveLength(1);
+    expect((await feedOf(m, sub, 'sent'))).toHaveLength(1);
   });
 
   it('changes nothing for an unknown conversation or part, or a blank name', async () => {
-    const m = await fresh();
+    const m = await ready();
     const tags = (await m.call('GET', '/tags')).body;
     const conversation = (await m.call('GET', `/conversations/${GROUP}`)).body;
     const part = conversation.conversation_parts.conversation_parts[0].id as string;
