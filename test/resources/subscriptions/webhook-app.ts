@@ -29,7 +29,7 @@ export async function tick(m: TestMock, seconds = m.store.jobDelaySeconds): Prom
   await m.store.webhooks?.settled();
 }
 
-export async function feedOf(m: TestMock, id: string, which: 'sent' | 'error'): Promise<Record<string, any>[]> {
+export async function feedOf(m: TestMock, id: string, which: 'sent' | 'error'): Promise<any[]> {
   const res = await m.call('GET', `/subscriptions/${id}/${which}`);
   expect(res.status, res.text).toBe(200);
   return res.body.notifications;
