@@ -4,24 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { listen } from '../src/server.js';
 import { createStore } from '../src/setup.js';
-import { BUILT, ROOT } from './real.js';
+import { BUILT, rawRequest, ROOT } from './real.js';
 
-function rawRequest(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let out = '';
-    socket.on('data', (d) => (out += d));
-    socket.on('end', () => resolve(out));
-    socket.on('error', reject);
-  });
-}
+const rawText = async (port: number, text: string): Promise<string> => (await rawRequest(port, text)).text;
 
 describe('server limits and timeouts', () => {
   it('answers request headers over the limit with 431 in the envelope, and keeps serving', async () => {
     const store = createStore();
     const server = await listen(createApp({ store }), 0, '127.0.0.1', { requestId: () => store.nextRequestId() });
     try {
-      const reply = await rawRequest(server.port, `GET /admins HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      const reply = await rawText(server.port, `GET /admins HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       expect(reply).toMatch(/^HTTP\/1\.1 431 /);
       const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
       expect(body.type).toBe('error.list');
@@ -37,7 +29,7 @@ describe('server limits and timeouts', () => {
   it('answers bytes that are not HTTP with 400 in the envelope', async () => {
     const server = await listen(createApp({ store: createStore() }), 0, '127.0.0.1');
     try {
-      const reply = await rawRequest(server.port, 'HELLO THERE\r\n\r\n');
+      const reply = await rawText(server.port, 'HELLO THERE\r\n\r\n');
       expect(reply).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)).errors[0].code).toBe('bad_request');
     } finally {
@@ -107,9 +99,9 @@ describe('binding beyond loopback', () => {
     try {
       const url = /listening on (\S+)/.exec(await ready)?.[1] as string;
       const port = new URL(url).port;
-      const named = await rawRequest(Number(port), 'GET /admins HTTP/1.1\r\nHost: mock.internal\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      const named = await rawText(Number(port), 'GET /admins HTTP/1.1\r\nHost: mock.internal\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
       expect(named).toMatch(/^HTTP\/1\.1 200 /);
-      const other = await rawRequest(Number(port), 'GET /admins HTTP/1.1\r\nHost: evil.test\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
+      const other = await rawText(Number(port), 'GET /admins HTTP/1.1\r\nHost: evil.test\r\nAuthorization: Bearer demo-token\r\nConnection: close\r\n\r\n');
       expect(other).toMatch(/^HTTP\/1\.1 421 /);
     } finally {
       child.kill('SIGTERM');

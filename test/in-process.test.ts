@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ControlError, startMockServer } from '../src/lib.js';
+import { rawRequest } from './real.js';
 
 const tcpHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap' || r === 'TCPSocketWrap').length;
 
@@ -40,6 +41,30 @@ describe('startMockServer', () => {
     // Client sockets of fetch's pool notice the close asynchronously; give them a moment.
     for (let i = 0; i < 40 && tcpHandles() > before; i++) await new Promise((r) => setTimeout(r, 25));
     expect(tcpHandles()).toBe(before);
+  });
+
+  it("answers an oversized request itself with an id from the connections' own stream: the API's request ids do not move", async () => {
+    const firstId = async (oversizedFirst: boolean): Promise<{ refused?: string; api: string | null }> => {
+      const mock = await startMockServer({ seed: 7 });
+      try {
+        const out: { refused?: string; api: string | null } = { api: null };
+        if (oversizedFirst) {
+          const reply = await rawRequest(mock.port, `GET /admins HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+          expect(reply.status).toBe(431);
+          out.refused = JSON.parse(reply.body).request_id;
+        }
+        out.api = (await fetch(`${mock.url}/admins`, { headers: mock.headers() })).headers.get('x-request-id');
+        return out;
+      } finally {
+        await mock.stop();
+      }
+    };
+    const plain = await firstId(false);
+    const after = await firstId(true);
+    expect(after.api).toBe(plain.api);
+    expect(after.refused).toMatch(/^[0-9a-z]{20}$/);
+    expect(after.refused).not.toBe(plain.api);
+    expect((await firstId(true)).refused).toBe(after.refused);
   });
 
   it('runs two servers side by side without sharing state', async () => {
