@@ -53,7 +53,10 @@ describe('startMockServer', () => {
           expect(reply.status).toBe(431);
           out.refused = JSON.parse(reply.body).request_id;
         }
-        out.api = (await fetch(`${mock.url}/admins`, { headers: mock.headers() })).headers.get('x-request-id');
+        // Without a token: its id comes from the store's stream, the one the server's own answers must not draw from.
+        const unauthorized = await fetch(`${mock.url}/admins`);
+        expect(unauthorized.status).toBe(401);
+        out.api = unauthorized.headers.get('x-request-id');
         return out;
       } finally {
         await mock.stop();
