@@ -78,7 +78,7 @@ export function keepEntry(app: AppState, subscriptionId: string, feed: FeedName,
   // At FEED_LIMIT the feed's oldest goes whatever the bytes: gone before the room is made, so the
   // room counts it freed and no other entry goes in its stead.
   const before = app.data.webhookFeeds.get(subscriptionId);
-  // Stryker disable next-line ConditionalExpression: equivalent when the length test is forced true: a feed under the cap trims nothing and is written back as it was
+  // Stryker disable next-line ConditionalExpression: the variant that survives, the length test forced true, is equivalent: a feed under the cap trims nothing and is written back as it was
   if (before && before[feed].length >= FEED_LIMIT) {
     for (const old of before[feed].slice(FEED_LIMIT - 1)) forget(app, old);
     app.data.webhookFeeds.set(subscriptionId, { ...before, [feed]: before[feed].slice(0, FEED_LIMIT - 1) });
