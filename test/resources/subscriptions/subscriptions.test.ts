@@ -65,6 +65,11 @@ describe('POST /subscriptions', () => {
     expect(res.headers.get('x-mock-warning')).toContain('active applies to an update: a new subscription is active: ignored.');
     expect((await m.call('GET', `/subscriptions/${res.body.id}`)).body.active).toBe(true);
     expect((await create(m, { url: URL_OK, topics: ['user.created'] })).headers.get('x-mock-warning')).toBeNull();
+    // --strict refuses it instead, naming the member, and creates nothing.
+    const strict = mock({ strict: true });
+    const refused = await expectRejected(strict, 'POST', '/subscriptions', { body: { url: URL_OK, topics: ['user.created'], active: false } }, 400, ['parameter_invalid']);
+    expect(refused.body.errors[0].field).toBe('active');
+    expect((await strict.call('GET', '/subscriptions')).body.items).toEqual([]);
   });
 
   it('accepts any http(s) host with --webhook-hosts any, without a warning', async () => {

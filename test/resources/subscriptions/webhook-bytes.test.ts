@@ -321,6 +321,30 @@ describe('every app together within the store-wide webhooks budget', () => {
     expect(await queued(m)).toHaveLength(1);
   });
 
+  it('a feed entry with no older entry to give up takes the room of a queued delivery', async () => {
+    const { size: entry } = await failedEntries('/empty-feed', 1);
+    const { size: delivery } = await fourPings();
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    rx.plan.set('/empty-feed', [{ status: 500, gate }]);
+    const m = await ready({ byteBudgets: { webhooks: 2 * delivery + entry - 1 } });
+    const sub = await subscribe(m, '/empty-feed');
+    await ping(m, sub);
+    const [first] = (await queued(m)).map((n) => n.id);
+    // Handed over and held at the gate; two more wait in the queue.
+    m.clock.advance(m.store.jobDelaySeconds);
+    expect((await m.call('GET', '/users?per_page=1')).status).toBe(200);
+    await ping(m, sub);
+    await ping(m, sub);
+    expect(await queued(m)).toHaveLength(2);
+    // The refusal's entry is the app's first: its feeds have nothing to give, so the oldest queued goes.
+    open();
+    await m.store.webhooks?.settled();
+    expect((await errorFeed(m, sub)).map((n) => n.id)).toEqual([first]);
+    // Its retry took the other one's room.
+    expect((await queued(m)).map((n) => [n.id, n.delivery_attempts])).toEqual([[first, 1]]);
+  });
+
   it("a rolled-back write that dropped an app's webhook state leaves its share counted whole", async () => {
     const { size } = await fourPings();
     // Room for demo's two pings and one of the other app's (its id is longer: a little bigger).
