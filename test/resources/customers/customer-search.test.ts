@@ -154,8 +154,28 @@ describe('POST /customers/search: every rule of the query', () => {
     ['a bad field and a bad value together', { field: 'nope', operator: '<', value: 'x' }, [['parameter_invalid', 'query.field'], ['parameter_invalid', 'query.value']]],
     ['a group whose value is not a list', { operator: 'AND', value: { field: 'name' } }, [['parameter_invalid', 'query.value']]],
     ['a group holding text', { operator: 'OR', value: ['name'] }, [['parameter_invalid', 'query.value[0]']]],
+    ['a group holding a list', { operator: 'OR', value: [['name']] }, [['parameter_invalid', 'query.value[0]']]],
+    ['a group holding null', { operator: 'AND', value: [null] }, [['parameter_invalid', 'query.value[0]']]],
+    ['a dotted field that names no group of fields', { field: 'address.city_name', operator: '=', value: 'x' }, [['parameter_invalid', 'query.field']]],
   ])('refuses %s, naming it', async (_what, query, items) => {
     await refused(q(query), items as [string, string][]);
+  });
+
+  it.each([
+    ['IN', 'x', 'IN needs an array of values.'],
+    ['NIN', 'x', 'NIN needs an array of values.'],
+    ['NIN', [['x']], 'NIN needs an array of values.'],
+    ['<', '3', '< needs a number.'],
+    ['>', null, '> needs a number.'],
+    ['~', 5, '~ needs a string.'],
+    ['!~', 5, '!~ needs a string.'],
+    ['^', true, '^ needs a string.'],
+    ['$', null, '$ needs a string.'],
+    ['=', { a: 1 }, '= needs a string, number, boolean or null.'],
+    ['!=', ['x'], '!= needs a string, number, boolean or null.'],
+  ])('refuses %s with the value %j, saying what it needs', async (operator, value, message) => {
+    const res = await refused(q({ field: 'name', operator, value }), [['parameter_invalid', 'query.value']]);
+    expect(res.body.errors[0].message).toBe(message);
   });
 
   it('refuses cursors it did not give: text that only looks like one, and a number', async () => {
@@ -163,6 +183,31 @@ describe('POST /customers/search: every rule of the query', () => {
     const padded = Buffer.from('xoffset:5').toString('base64url');
     for (const cursor of [looks, padded, `${Buffer.from('offset:5').toString('base64url')}=`]) await refused(q({ field: 'name', operator: '=', value: 'x' }, { pagination: { starting_after: cursor } }), [['parameter_invalid', 'pagination.starting_after']]);
     await refused(q({ field: 'name', operator: '=', value: 'x' }, { pagination: { starting_after: 5 } }), [['parameter_invalid', 'pagination.starting_after']]);
+  });
+
+  it('compares with null only by null, and < > only numbers: the text "null" and no value stay apart', async () => {
+    const m = mock();
+    const { users } = await group(m);
+    const named = (await m.call('POST', '/users', { body: { user_id: 'named-null', name: 'null', custom_attributes: { grp: 'g' } } })).body.id as string;
+    expect(idsOf(await search(m, inGroup({ field: 'name', operator: '=', value: null })))).toEqual([]);
+    expect(idsOf(await search(m, inGroup({ field: 'name', operator: '=', value: 'null' })))).toEqual([named]);
+    // users[2] has no last_request_at: no comparison takes it for 0.
+    expect(idsOf(await search(m, inGroup({ field: 'last_request_at', operator: '<', value: 2_000_000_000 })))).toEqual([users[0], users[1], users[3], users[4]]);
+  });
+
+  it('sorts numbers and text apart, nulls last either way and in creation order among themselves', async () => {
+    const m = mock();
+    const made: string[] = [];
+    for (const [i, key] of [3, null, 'b', 1, null, 'a', 10].entries()) {
+      m.clock.advance(1);
+      const res = await m.call('POST', '/users', { body: { user_id: `mixed-sort-${i}`, custom_attributes: { grp: 'mixed-sort', ...(key === null ? {} : { key }) } } });
+      made.push(res.body.id);
+    }
+    const sorted = async (order: string) => idsOf(await search(m, { query: { field: 'custom_attributes.grp', operator: '=', value: 'mixed-sort' }, sort: { field: 'custom_attributes.key', order } }));
+    // Numbers by value; a number and a text by their text ("10" < "3" < "a" as text, 1 < 3 < 10 as numbers).
+    const [three, none1, b, one, none2, a, ten] = made;
+    expect(await sorted('ascending')).toEqual([one, three, ten, a, b, none1, none2]);
+    expect(await sorted('descending')).toEqual([b, a, ten, three, one, none1, none2]);
   });
 
   it('follows its cursors past ten: offsets of two digits and more', async () => {
