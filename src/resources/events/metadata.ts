@@ -64,11 +64,8 @@ class CoercedBoolean {
 
 const problem = (text: string): MetadataProblem => new MetadataProblem(text);
 
-/** Whether the object's own keys are exactly the two names (the order the client sent them in is free). */
-const keysAre = (v: Record<string, unknown>, a: string, b: string): boolean => {
-  const keys = Object.keys(v);
-  return keys.length === 2 && ((keys[0] === a && keys[1] === b) || (keys[0] === b && keys[1] === a));
-};
+/** Two members and no more: with the checks that both named ones are there, exactly those two (in either order). */
+const twoMembers = (v: Record<string, unknown>): boolean => Object.keys(v).length === 2;
 
 /** The value as kept, or what is wrong with it (no wrapper for a kept one: every member of every event passes here). */
 function metadataValue(key: string, v: unknown): EventMetadataValue | MetadataProblem | CoercedBoolean {
@@ -78,10 +75,10 @@ function metadataValue(key: string, v: unknown): EventMetadataValue | MetadataPr
   if (typeof v === 'number') return Number.isFinite(v) ? v : problem('must be a finite number.');
   if (typeof v === 'string') return v.length <= MAX_METADATA_TEXT ? v : problem(`must be at most ${MAX_METADATA_TEXT} characters.`);
   if (isRecord(v)) {
-    if (keysAre(v, 'url', 'value') && isText(v.url, MAX_METADATA_TEXT) && typeof v.value === 'string' && v.value.length <= MAX_METADATA_TEXT) {
+    if (twoMembers(v) && isText(v.url, MAX_METADATA_TEXT) && typeof v.value === 'string' && v.value.length <= MAX_METADATA_TEXT) {
       return { url: v.url, value: v.value };
     }
-    if (keysAre(v, 'amount', 'currency') && typeof v.amount === 'number' && Number.isSafeInteger(v.amount) && isText(v.currency, 3)) {
+    if (twoMembers(v) && typeof v.amount === 'number' && Number.isSafeInteger(v.amount) && isText(v.currency, 3)) {
       return { amount: v.amount, currency: v.currency };
     }
     return problem('must be a rich link {"url","value"} or a monetary amount {"amount" (integer cents), "currency"}; other nested objects are not kept.');
