@@ -32,6 +32,8 @@ export class Store extends Apps {
     super(options);
     options.fixtures.forEach(({ file, input, expanded }, i) => {
       try {
+        // A second file of one app would replace the first's app and leave its tokens naming the new one.
+        if (this.apps.has(input.app.id)) throw new FixtureError('app.id', `app "${input.app.id}" is the app of an earlier fixture too`);
         const base = runSteps(this.fixtureSteps(input, expanded), options.seedReporter?.(input.app.id));
         const app = this.install(base);
         // Provisioned test apps start from the default app: `demo` if there is one, else the first.

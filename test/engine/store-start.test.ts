@@ -59,6 +59,12 @@ describe('a refused fixture at start', () => {
     expect(unnamed.path).toBe('app.tokens');
   });
 
+  it('is refused when an earlier fixture is of the same app, so neither file replaces the other', () => {
+    const twice = refusal(() => start([{ file: 'a.json', input: tiny('same', 'token-a') }, { file: 'b.json', input: tiny('same', 'token-b') }]));
+    expect([twice.file, twice.path]).toEqual(['b.json', 'app.id']);
+    expect(twice.message).toContain('app "same" is the app of an earlier fixture too');
+  });
+
   it('holds an expansion made at build time to the parts limit, as a seed would be', () => {
     const input = tiny('p', 'p-token', { generate: { users: 2, conversations: 4 } } as Partial<FixtureInput>);
     const expanded = expandFixture(input, 1, () => createFaker(1, REFERENCE_TIME), 1);
