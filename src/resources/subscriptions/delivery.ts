@@ -9,6 +9,7 @@ import type { Store } from '../../state/store.js';
 import type { WebhookJob } from '../../engine/types.js';
 import { noteAttempt } from './attempts.js';
 import { deliveryBytes } from './bytes.js';
+import { keepEntry } from './feeds.js';
 import { MAX_PENDING_DELIVERIES } from './limits.js';
 import { MAX_DELIVERIES_IN_FLIGHT, post, Slots, type Outcome } from './send.js';
 import { isAllowedTarget, isSelf, refusal, SELF_REFUSAL, type WebhookHosts } from './targets.js';
@@ -18,7 +19,6 @@ import {
   MAX_ATTEMPTS,
   MAX_THROTTLED_AGE_SECONDS,
   queueDelivery,
-  recordAttempt,
   RETRY_DELAY_SECONDS,
   setThrottle,
   takeQueued,
@@ -50,7 +50,7 @@ function requeueThrottled(app: AppState, sub: Subscription, job: WebhookJob, unt
     queueDelivery(app, sub.id, job.notification, job.attempt, until);
     return;
   }
-  recordAttempt(app, sub.id, 'error', {
+  keepEntry(app, sub.id, 'error', {
     notification: { ...job.notification, delivery_attempts: job.attempt, delivery_status: 'failed', delivered_at: 0 },
     http_request: {
       request_method: 'POST',
@@ -261,7 +261,7 @@ export function installDelivery(store: Store, options: DeliveryOptions): Webhook
     // A reset, restore or delete while the attempt was out: the journal keeps what went over the
     // wire, but the app's feeds, throttle and queue are no longer the ones it was sent for.
     if (!current() || !app.data.subscriptions.has(sub.id)) return;
-    recordAttempt(app, sub.id, ok ? 'sent' : 'error', entry);
+    keepEntry(app, sub.id, ok ? 'sent' : 'error', entry);
     // Only a 2xx lifts the throttle and only a 429 sets it: other failures leave it as it was.
     if (ok) {
       setThrottle(app, sub.id, now, false);

@@ -11,7 +11,7 @@ import type { WebhookJob } from '../../engine/types.js';
 
 import { MAX_PENDING_DELIVERIES, MAX_SUBSCRIPTIONS, MAX_THROTTLE_SECONDS, THROTTLE_SECONDS } from './limits.js';
 import { deliveryBytes, makeWebhookRoom } from './bytes.js';
-import { dropFeeds, feedPart, keepEntry, queuePart } from './feeds.js';
+import { dropFeeds, feedPart, queuePart } from './feeds.js';
 import type { StaticOf } from '../../schemas/json-schema.js';
 import type { updateSubscriptionBodySchema } from './shapes.js';
 
@@ -212,14 +212,6 @@ export function queueDelivery(app: AppState, subscriptionId: string, notificatio
   if (makeWebhookRoom(app, queuePart(app), feedPart(app), bytes)) app.deliveries.add(job);
 }
 
-/**
- * Puts an attempt first in the subscription's sent or error feed (newest first, FEED_LIMIT and the
- * feeds' bytes kept). The sender calls this and the two below only for a subscription still there.
- */
-export function recordAttempt(app: AppState, subscriptionId: string, feed: 'sent' | 'error', entry: FeedEntry): void {
-  keepEntry(app, subscriptionId, feed, entry);
-}
-
 /** Where a subscription's throttle stands: the delay its next 429 doubles, and until when it holds. */
 export function throttleOf(app: AppState, subscriptionId: string): { delay: number; until: number } | undefined {
   return app.data.webhookFeeds.get(subscriptionId)?.throttle;
@@ -227,7 +219,8 @@ export function throttleOf(app: AppState, subscriptionId: string): { delay: numb
 
 /**
  * A 429 throttles the subscription: 1 minute, doubling with each further 429 up to 2 hours; a 2xx
- * lifts it (research §4.1). Returns when its deliveries may go again.
+ * lifts it (research §4.1). Returns when its deliveries may go again. The sender calls this and
+ * `deactivate` (as it calls feeds.ts's `keepEntry`) only for a subscription still there.
  */
 export function setThrottle(app: AppState, subscriptionId: string, now: number, tooMany: boolean): number {
   const prev = app.data.webhookFeeds.get(subscriptionId);
