@@ -3,7 +3,15 @@
 // starts, a wait for every one, a token's wait, and nothing left once they are in place.
 
 import { describe, expect, it } from 'vitest';
+import { SeedsInProgress } from '../../src/engine/seeds-in-progress.js';
+import type { Steps } from '../../src/engine/steps.js';
 import { mock } from '../helpers.js';
+
+/** A seed that pauses until its gate opens: the test, not the clock, says when it is in place. */
+function* gated(gate: { open: boolean }): Steps<string> {
+  while (!gate.open) yield { phase: 'waiting', done: 0, total: 1 };
+  return 'in place';
+}
 
 const doc = (id: string, users: number) => ({ app: { id, tokens: [`${id}-token`] }, generate: { users } });
 
@@ -36,5 +44,36 @@ describe('seeds in progress', () => {
     expect(store.seeds.list()).toEqual([]);
     expect(store.seeds.all()).toBeUndefined();
     expect(store.seeds.ofToken('slow-a-token')).toBeUndefined();
+  });
+
+  it("let go only of the tokens still their own: another app's seed naming the same token keeps it", async () => {
+    const seeds = new SeedsInProgress();
+    const gateA = { open: false };
+    const gateB = { open: false };
+    const a = seeds.run('a', ['shared'], () => gated(gateA));
+    const b = seeds.run('b', ['shared'], () => gated(gateB));
+    // The later seed's document names the token last: a request with it waits for that app.
+    expect(seeds.ofToken('shared')).toBe(seeds.of('b'));
+    gateA.open = true;
+    expect(await a).toBe('in place');
+    expect(seeds.of('a')).toBeUndefined();
+    const ofB = seeds.of('b');
+    expect(ofB).toBeInstanceOf(Promise);
+    expect(seeds.ofToken('shared')).toBe(ofB);
+    gateB.open = true;
+    expect(await b).toBe('in place');
+    expect(seeds.ofToken('shared')).toBeUndefined();
+  });
+
+  it("forget a finished seed's tokens: the app's next seed does not hold requests with a token it no longer names", async () => {
+    const seeds = new SeedsInProgress();
+    expect(await seeds.run('a', ['old-token'], () => gated({ open: true }))).toBe('in place');
+    const gate = { open: false };
+    const next = seeds.run('a', ['new-token'], () => gated(gate));
+    expect(seeds.ofToken('new-token')).toBe(seeds.of('a'));
+    expect(seeds.ofToken('old-token')).toBeUndefined();
+    gate.open = true;
+    await next;
+    expect(seeds.ofToken('new-token')).toBeUndefined();
   });
 });
