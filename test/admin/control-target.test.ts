@@ -36,4 +36,17 @@ describe('?app= on the control plane', () => {
     const m = mock({ testApps: false });
     expect((await m.call('GET', '/__admin/state?app=test_off', { token: null })).status).toBe(404);
   });
+
+  it('runs what has fallen due on the app it names before answering, as an API call would', async () => {
+    const m = mock();
+    const job = (await m.call('POST', '/bulk/users', { body: { items: [{ method: 'post', data_type: 'user', data: { user_id: 'due-on-read' } }] } })).body;
+    m.clock.advance(120);
+    const state = await m.call('GET', '/__admin/state?app=demo', { token: null });
+    expect(state.status).toBe(200);
+    expect(state.body.customers.map((c: { user_id?: string }) => c.user_id)).toContain('due-on-read');
+    // Nothing was left for an explicit run, and the job is done as its own endpoint sees it.
+    expect((await m.call('POST', '/__admin/jobs/run?app=demo', { token: null })).body).toEqual({ ran: 0 });
+    expect((await m.call('GET', `/jobs/${job.id}`)).body.state).toBe('completed');
+  });
 });
+

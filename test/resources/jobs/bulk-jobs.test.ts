@@ -147,6 +147,19 @@ describe('POST /bulk/events', () => {
     const feed = (await m.call('GET', `/jobs/${job.id}/error`)).body.items;
     expect(feed.map((i: { error: string }) => i.error.split(':')[0])).toEqual(['parameter_invalid', 'not_found']);
   });
+
+  it('reads a boolean metadata value as its text when the item runs, outside any request, as POST /events would', async () => {
+    const m = mock();
+    const items = [{ method: 'post', data_type: 'event', data: { event_name: 'flagged', created_at: T, user_id: 'ada-1', metadata: { trial: true } } }];
+    const job = (await m.call('POST', '/bulk/events', { body: { items } })).body;
+    const run = await runJobs(m);
+    expect(run.status).toBe(200);
+    expect(run.headers.get('x-mock-warning')).toBeNull();
+    const events = (await m.call('GET', '/events?type=user&user_id=ada-1')).body.events;
+    expect(events.map((e: { event_name: string; metadata: unknown }) => [e.event_name, e.metadata])).toEqual([['flagged', { trial: 'true' }]]);
+    expect((await m.call('GET', `/jobs/${job.id}/error`)).body.items).toEqual([]);
+    expect((await m.call('GET', `/jobs/${job.id}`)).body.state).toBe('completed');
+  });
 });
 
 describe('jobs and state', () => {
