@@ -62,11 +62,7 @@ export class Faults {
   private nextId = 1;
   private readonly random: Random;
 
-  /** `streamOf`: the app's own stream of draws, so one app's draws never depend on another's traffic. */
-  constructor(
-    seed: number,
-    private readonly streamOf: (appId: string) => Random | undefined = () => undefined,
-  ) {
+  constructor(seed: number) {
     this.random = new Random(hashSeed(seed, 'faults'));
   }
 
@@ -116,14 +112,17 @@ export class Faults {
     return n;
   }
 
-  /** The combined effect of every fault that applies to this request, in the order they were added; counts the hits. */
-  effects(key: RequestKey): FaultEffects {
+  /**
+   * The combined effect of every fault that applies to this request, in the order they were added;
+   * counts the hits. `random`: the app's own stream of draws, so one app's draws never depend on
+   * another's traffic.
+   */
+  effects(key: RequestKey, random: Random = this.random): FaultEffects {
     if (this.scopes.size === 0) return NO_EFFECTS;
     const global = this.scopes.get(GLOBAL) ?? [];
     const own = this.scopes.get(key.app) ?? [];
     if (global.length === 0 && own.length === 0) return NO_EFFECTS;
     const out: FaultEffects = { ...NO_EFFECTS };
-    const random = this.streamOf(key.app) ?? this.random;
     // The two lists merged by id: the first added wins `error`, and the draws keep one order.
     let expired = false;
     for (let g = 0, o = 0; ; ) {

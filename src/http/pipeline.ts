@@ -200,7 +200,7 @@ export function createHandler(def: RouteDef, options: PipelineOptions): (incomin
       // From the app's own stream, which its reset, seed and restore rewind.
       const requestId = store.nextRequestId(app);
       const appState = app;
-      const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: routedPath(url.pathname) });
+      const effects = store.faults.effects({ app: app.id, operationId: route.operationId, method: route.method, path: routedPath(url.pathname) }, app.faultRandom);
 
       let version: ApiVersion = appState.config.api_version;
 

@@ -113,13 +113,13 @@ export class Apps {
     this.defaultRateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     this.defaultApiVersion = options.apiVersion ?? DEFAULT_API_VERSION;
     this.strict = options.strict ?? false;
-    this.muted = new Set(options.muteWarnings ?? []);
+    this.muted = new Set(options.muteWarnings);
     this.requestIds = new RequestIds(options.seed);
     this.requestIdsStart = this.requestIds.random.state();
     // App ids are [a-z0-9_-], so this scope is no app's.
     // Stryker disable next-line StringLiteral: equivalent, '' is no app id either: any such scope gives a stream of its own
     this.connectionIds = new RequestIds(options.seed, '#server');
-    this.faults = new Faults(options.seed, (appId) => this.apps.get(appId)?.faultRandom);
+    this.faults = new Faults(options.seed);
     this.journalSize = options.journalSize ?? 1000;
     this.journalSpace = new JournalSpace(options.journalBytes);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -251,12 +251,13 @@ export class Apps {
 
   /** The warning codes an app does not show: the process's and its own. */
   mutedWarnings(app: AppState): ReadonlySet<string> {
-    const own = app.config.mute_warnings;
-    if (own === undefined || own.length === 0) return this.muted;
     let set = this.mutedByConfig.get(app.config);
-    if (!set) {
-      set = new Set([...this.muted, ...own]);
-      this.mutedByConfig.set(app.config, set);
+    // Stryker disable next-line ConditionalExpression: equivalent, forced true it makes the same set again on every request (a cache)
+    if (set === undefined) {
+      const made = new Set(this.muted);
+      app.config.mute_warnings?.forEach((code) => made.add(code));
+      this.mutedByConfig.set(app.config, made);
+      set = made;
     }
     return set;
   }

@@ -42,12 +42,12 @@ describe('Faults draws', () => {
     expect(run(2)).not.toEqual(run(1));
   });
 
-  it('draws from the app\'s own stream when it has one', () => {
+  it('draws from the app\'s own stream when it is given one', () => {
     const own = new Random(99);
-    const faults = new Faults(1, (app) => (app === 'demo' ? own : undefined));
+    const faults = new Faults(1);
     faults.add({ latency_ms: 0, latency_max_ms: 1000 });
     const expected = Math.floor(new Random(99).next() * 1001);
-    expect(faults.effects(key).latencyMs).toBe(expected);
+    expect(faults.effects(key, own).latencyMs).toBe(expected);
   });
 
   it('answers the shared no-effect value when no fault is set', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FixtureInput } from '../../src/fixtures/fixture-doc.js';
 import { startMockServer } from '../../src/testing.js';
-import { mock, type TestMock } from '../helpers.js';
+import { mock, TEST_NOW, type TestMock } from '../helpers.js';
 
 const CONVERSATION = '5714dd359a3fd47136000501';
 
@@ -236,6 +236,21 @@ describe('a snapshot restore rewinds the app\'s streams to where they stood when
     const second = await run(m);
     const before = new Set(handedOut(first));
     expect(handedOut(second).filter((id) => before.has(id))).toEqual([]);
+  });
+
+  it('with ?ids=fresh never gives a new event the id of an event the restored state holds', async () => {
+    const m = mock();
+    const event = (name: string) => m.call('POST', '/events', { body: { event_name: name, created_at: TEST_NOW - 60, user_id: 'ada-1' } });
+    expect((await event('before-snapshot')).status).toBe(202);
+    await admin(m, 'POST', '/__admin/snapshots?app=demo', { name: 'with-event' });
+    // The reset rewinds the streams to the seed: the next id drawn is the one that event took.
+    await admin(m, 'POST', '/__admin/reset?app=demo');
+    expect((await admin(m, 'POST', '/__admin/snapshots/with-event/restore?app=demo&ids=fresh')).status).toBe(200);
+    expect((await event('after-restore')).status).toBe(202);
+    const events = (await m.call('GET', '/events?type=user&user_id=ada-1&per_page=50')).body.events as { id: string; event_name: string }[];
+    const ours = events.filter((e) => e.event_name === 'before-snapshot' || e.event_name === 'after-restore');
+    expect(ours.map((e) => e.event_name).sort()).toEqual(['after-restore', 'before-snapshot']);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
   });
 });
 

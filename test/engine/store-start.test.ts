@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/core/clock.js';
+import { ApiError } from '../../src/core/errors.js';
 import { DEFAULT_FIXTURES_DIR, loadFixtureDir } from '../../src/fixtures/files.js';
 import { expandFixture } from '../../src/fixtures/expand.js';
 import { createFaker } from '../../src/fixtures/faker.js';
@@ -59,6 +60,21 @@ describe('a refused fixture at start', () => {
     expect(unnamed.path).toBe('app.tokens');
   });
 
+  it("lets an error that is not the fixture's pass as it is, not as a fixture's refusal", () => {
+    const broken = new Error('the reporter broke');
+    let thrown: unknown;
+    try {
+      start([{ file: 'a.json', input: tiny('a', 'a-token') }], {
+        seedReporter: () => {
+          throw broken;
+        },
+      });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBe(broken);
+  });
+
   it('is refused when an earlier fixture is of the same app, so neither file replaces the other', () => {
     const twice = refusal(() => start([{ file: 'a.json', input: tiny('same', 'token-a') }, { file: 'b.json', input: tiny('same', 'token-b') }]));
     expect([twice.file, twice.path]).toEqual(['b.json', 'app.id']);
@@ -74,6 +90,15 @@ describe('a refused fixture at start', () => {
     const over = refusal(() => start([{ file: 'p.json', input, expanded }], { limits: { parts: parts - 1 } }));
     expect(over.file).toBe('p.json');
     expect(over.path).toBe('generate.conversations');
+  });
+
+  it("counts only the expansion's generated parts against the limit, not the document's own", () => {
+    const own = { id: 'v0000000000000000000000a', customers: ['u0000000000000000000000a'], author: { type: 'user', id: 'u0000000000000000000000a' }, parts: [{ id: 'own-1', part_type: 'comment', body: 'a', author: { type: 'user', id: 'u0000000000000000000000a' } }, { id: 'own-2', part_type: 'comment', body: 'b', author: { type: 'user', id: 'u0000000000000000000000a' } }] };
+    const input = tiny('q', 'q-token', { customers: [{ id: 'u0000000000000000000000a', user_id: 'q-a' }], conversations: [own], generate: { users: 2, conversations: 4 } } as unknown as Partial<FixtureInput>);
+    const expanded = expandFixture(input, 1, () => createFaker(1, REFERENCE_TIME), 1);
+    const generated = countParts(expanded.doc.conversations) - 2;
+    expect(start([{ file: 'q.json', input, expanded }], { limits: { parts: generated } }).appIds()).toEqual(['q']);
+    expect(refusal(() => start([{ file: 'q.json', input, expanded }], { limits: { parts: generated - 1 } })).path).toBe('generate.conversations');
   });
 });
 
@@ -144,5 +169,22 @@ describe('byte budgets across the store', () => {
     const res = await note('test_budget', ADA);
     expect(res.status).toBe(403);
     expect(errorCodes(res)).toEqual(['resource_limit_exceeded']);
+  });
+});
+
+describe("the store's API on an app it does not hold", () => {
+  it('refuses a reset and an export with not_found naming app, and resets nothing else', () => {
+    const store = start([{ file: 'a.json', input: tiny('a', 'a-token') }]);
+    for (const call of [() => store.reset('nope'), () => store.exportApp('nope')]) {
+      let thrown: unknown;
+      try {
+        call();
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).errors.map((e) => [e.code, e.field])).toEqual([['not_found', 'app']]);
+    }
+    expect(store.reset('a')).toEqual(['a']);
   });
 });
