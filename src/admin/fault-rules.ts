@@ -63,6 +63,7 @@ export class Faults {
   private readonly random: Random;
 
   constructor(seed: number) {
+    // Stryker disable next-line StringLiteral: equivalent, any name gives a stream of its own for the seed
     this.random = new Random(hashSeed(seed, 'faults'));
   }
 
@@ -71,8 +72,7 @@ export class Faults {
     const scope = spec.app ?? GLOBAL;
     const list = this.scopes.get(scope) ?? [];
     if (list.length >= MAX_FAULTS_PER_SCOPE) {
-      const holder = spec.app === undefined ? 'The faults for every app' : `The app "${spec.app}"`;
-      throw apiError('conflict', `${holder} already hold${spec.app === undefined ? '' : 's'} ${MAX_FAULTS_PER_SCOPE} faults, the most the mock keeps; remove one first (DELETE /__admin/faults/{id} or DELETE /__admin/faults).`, 'app');
+      throw apiError('conflict', `${spec.app === undefined ? 'The faults for every app already hold' : `The app "${spec.app}" already holds`} ${MAX_FAULTS_PER_SCOPE} faults, the most the mock keeps; remove one first (DELETE /__admin/faults/{id} or DELETE /__admin/faults).`, 'app');
     }
     const fault: Fault = { ...spec, id: this.nextId++, hits: 0 };
     this.scopes.set(scope, [...list, fault]);
@@ -118,24 +118,24 @@ export class Faults {
    * another's traffic.
    */
   effects(key: RequestKey, random: Random = this.random): FaultEffects {
-    if (this.scopes.size === 0) return NO_EFFECTS;
     const global = this.scopes.get(GLOBAL) ?? [];
     const own = this.scopes.get(key.app) ?? [];
+    // Stryker disable next-line ConditionalExpression: equivalent, forced false the loop over two empty lists answers a copy of NO_EFFECTS
     if (global.length === 0 && own.length === 0) return NO_EFFECTS;
     const out: FaultEffects = { ...NO_EFFECTS };
     // The two lists merged by id: the first added wins `error`, and the draws keep one order.
-    let expired = false;
     for (let g = 0, o = 0; ; ) {
       const a = global[g];
       const b = own[o];
+      // Stryker disable next-line EqualityOperator: equivalent, `<=` too: fault ids are unique across the lists
       const f = b === undefined || (a !== undefined && a.id < b.id) ? a : b;
       if (f === undefined) break;
       if (f === a) g++;
       else o++;
       if (!applies(f, key)) continue;
+      // Stryker disable next-line EqualityOperator: equivalent, `>` too, but for a draw exactly equal to the fraction
       if (f.fraction !== undefined && random.next() >= f.fraction) continue;
       f.hits++;
-      if (f.count !== undefined && f.hits >= f.count) expired = true;
       if (f.latency_ms !== undefined) {
         const max = f.latency_max_ms ?? f.latency_ms;
         out.latencyMs += f.latency_ms + Math.floor(random.next() * (max - f.latency_ms + 1));
@@ -144,22 +144,22 @@ export class Faults {
       out.rateLimit ||= f.rate_limit === true;
       out.dropRateLimitHeaders ||= f.drop_rate_limit_headers === true;
     }
-    if (expired) {
-      const live = (f: Fault): boolean => f.count === undefined || f.hits < f.count;
-      this.keep(GLOBAL, global.filter(live));
-      this.keep(key.app, own.filter(live));
-    }
+    // Spent faults go (a scope holds at most MAX_FAULTS_PER_SCOPE, so the pass is short).
+    const live = (f: Fault): boolean => f.count === undefined || f.hits < f.count;
+    this.keep(GLOBAL, global.filter(live));
+    this.keep(key.app, own.filter(live));
     return out;
   }
 
   private keep(scope: string, list: Fault[]): void {
+    // Stryker disable next-line ConditionalExpression: equivalent, forced false an empty list stays and reads as none (its app's drop clears it)
     if (list.length === 0) this.scopes.delete(scope);
     else this.scopes.set(scope, list);
   }
 }
 
+/** Whether a fault of the request's scope (its app's, or every app's) applies to it. */
 function applies(f: Fault, k: RequestKey): boolean {
-  if (f.app !== undefined && f.app !== k.app) return false;
   if (f.operation_id !== undefined && f.operation_id !== k.operationId) return false;
   if (f.method !== undefined && f.method.toUpperCase() !== k.method) return false;
   if (f.path !== undefined && (f.path.endsWith('*') ? !k.path.startsWith(f.path.slice(0, -1)) : f.path !== k.path)) return false;
