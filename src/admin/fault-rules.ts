@@ -120,7 +120,6 @@ export class Faults {
   effects(key: RequestKey, random: Random = this.random): FaultEffects {
     const global = this.scopes.get(GLOBAL) ?? [];
     const own = this.scopes.get(key.app) ?? [];
-    // Stryker disable next-line ConditionalExpression: equivalent, forced false the loop over two empty lists answers a copy of NO_EFFECTS
     if (global.length === 0 && own.length === 0) return NO_EFFECTS;
     const out: FaultEffects = { ...NO_EFFECTS };
     // The two lists merged by id: the first added wins `error`, and the draws keep one order.
@@ -133,7 +132,6 @@ export class Faults {
       if (f === a) g++;
       else o++;
       if (!applies(f, key)) continue;
-      // Stryker disable next-line EqualityOperator: equivalent, `>` too, but for a draw exactly equal to the fraction
       if (f.fraction !== undefined && random.next() >= f.fraction) continue;
       f.hits++;
       if (f.latency_ms !== undefined) {

@@ -50,6 +50,17 @@ describe('Faults draws', () => {
     expect(faults.effects(key, own).latencyMs).toBe(expected);
   });
 
+  it('applies a fault of fraction f only to a draw below f: a draw of exactly f, or of 0 for a fraction of 0, passes', () => {
+    const drawing = (value: number) => ({ next: () => value }) as unknown as Random;
+    const faults = new Faults(1);
+    faults.add({ error: 'server_error', fraction: 0.5 });
+    expect(faults.effects(key, drawing(0.5)).error).toBeUndefined();
+    expect(faults.effects(key, drawing(0.4999)).error).toBe('server_error');
+    const never = new Faults(1);
+    never.add({ error: 'server_error', fraction: 0 });
+    expect(never.effects(key, drawing(0)).error).toBeUndefined();
+  });
+
   it('answers the shared no-effect value when no fault is set', () => {
     expect(new Faults(1).effects(key)).toBe(NO_EFFECTS);
   });

@@ -247,7 +247,7 @@ async function scale(): Promise<Scale> {
       ],
       'lookup',
       [200],
-      // Rounds on this VM swing by ±10%, the width of the target itself: more of them, alternating,
+      // Rounds on this VM swing by ±10%: more of them, alternating,
       // each after a full GC (the server holds 110k seeded users; a major collection in progress
       // would tax whichever row it fell in).
       CFG.lookupRounds,

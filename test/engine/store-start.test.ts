@@ -173,7 +173,7 @@ describe('byte budgets across the store', () => {
 });
 
 describe("the store's API on an app it does not hold", () => {
-  it('refuses a reset and an export with not_found naming app, and resets nothing else', () => {
+  it('refuses a reset and an export with not_found naming app; the apps it holds still reset', () => {
     const store = start([{ file: 'a.json', input: tiny('a', 'a-token') }]);
     for (const call of [() => store.reset('nope'), () => store.exportApp('nope')]) {
       let thrown: unknown;

@@ -1,22 +1,27 @@
-/* global process, console */
+/* global process, console, URL */
 // Folds narrowed runs into the committed incremental file (docs/mutation.md, "Narrow it").
 //
 //   node test/mutation/merge-incremental.mjs <report.json>... [--into reports/stryker-incremental.json]
 //
 // Reports are taken in the order given, a later one winning (a batch's incremental file or its
 // JSON report). A file whose source is the one stored takes the report's mutants in place of the
-// stored ones at the same place (a kill stands, as `survivors.mjs score` counts), so a ranged
-// re-run updates its lines and keeps the rest; a file
-// whose source changed since takes the report's entry whole (what it lacks is tested again on the
-// next run). Test ids are per run: each report's tests take the id of the kept test of the same
-// file and name, or a new one past those kept.
+// stored ones at the same place (a kill stands, as `survivors.mjs score` counts): a ranged re-run
+// of an unchanged file updates its lines and keeps the rest. A file whose source changed since
+// takes the report's entry whole, so merge whole-file runs of a changed file (a ranged one would
+// leave only its lines: the script says so). Test ids are per run: each report's tests take the
+// id of the kept test of the same file and name, or a new one past those kept. Paths are the
+// project root's, wherever it is run from.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--into');
-const into = at >= 0 ? args[at + 1] : 'reports/stryker-incremental.json';
-const inputs = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
-if (inputs.length === 0) {
+const into = at >= 0 ? args[at + 1] : join(root, 'reports/stryker-incremental.json');
+const inputs = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1)).map((f) => resolve(f));
+if (inputs.length === 0 || into === undefined) {
   console.error('usage: merge-incremental.mjs <report.json>... [--into <incremental.json>]');
   process.exit(2);
 }
@@ -33,7 +38,7 @@ for (const input of inputs) {
   for (const [file, { tests, source }] of Object.entries(report.testFiles ?? {})) {
     const kept = (target.testFiles[file] ??= { tests: [], source });
     // The newer text: Stryker compares it with the file as it is to tell which tests changed.
-    kept.source = source;
+    if (source !== undefined) kept.source = source;
     // A test is known by its file and name: one kept already keeps its id.
     const byName = new Map(kept.tests.map((t) => [t.name, t]));
     for (const t of tests) {
@@ -49,6 +54,7 @@ for (const input of inputs) {
     const mutants = entry.mutants.map((m) => ({ ...m, killedBy: ids(m.killedBy), coveredBy: ids(m.coveredBy) }));
     const stored = target.files[file];
     if (stored?.source !== entry.source) {
+      if (stored && mutants.length < stored.mutants.length) console.log(`  ${file}: changed since the stored run; now ${mutants.length} mutants (were ${stored.mutants.length}): a ranged run leaves only its lines`);
       target.files[file] = { ...entry, mutants };
       continue;
     }
@@ -65,7 +71,7 @@ for (const input of inputs) {
 }
 
 // Files moved or deleted since are dropped: their results can never be reused.
-for (const file of Object.keys(target.files)) if (!existsSync(file)) delete target.files[file];
+for (const file of Object.keys(target.files)) if (!existsSync(join(root, file))) delete target.files[file];
 
 // Tests no kept mutant names any more are dropped, so the file does not grow with every merge.
 const named = new Set(Object.values(target.files).flatMap((f) => f.mutants.flatMap((m) => [...(m.killedBy ?? []), ...(m.coveredBy ?? [])])));
