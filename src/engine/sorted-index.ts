@@ -5,8 +5,10 @@
 // after a record placed before the end, few for a key written now), and forgotten whenever the
 // state is replaced. A list over one collection's records is built from a template made once per
 // seeded base (`SortedIndexes.over`), so the first list after a reset or a restore copies the
-// template and lays the app's changes over it instead of sorting the app again. A transaction's
-// changes are journaled and reverted when its write is undone (one change each, never a rebuild).
+// template and lays the app's changes over it instead of sorting the app again; a list whose
+// membership reads more than its records keeps its first build after a seed as the base's
+// (`SortedIndexes.fromBase`). A transaction's changes are journaled and reverted when its write is
+// undone (one change each, never a rebuild).
 
 import type { CowMap } from './cow.js';
 import { before, TombstoneList } from './tombstone-list.js';
@@ -50,9 +52,7 @@ export class SortedIndex<T extends { id: string }> {
    * O(k log k) for k changes, no sort and no read of an unchanged record.
    */
   static over<T extends { id: string }>(template: SortedIndex<T>, changes: Iterable<readonly [string, T | undefined, boolean]>): SortedIndex<T> {
-    const index = new SortedIndex<T>(template.key, template.include);
-    index.list = template.list.clone();
-    index.baseKeyOf = template.keyOf;
+    const index = new SortedIndex<T>(template.key, template.include).copy(template);
     const adds: [number | null, string][] = [];
     for (const [id, record] of changes) {
       const listed = record !== undefined && template.include(record);
@@ -71,6 +71,13 @@ export class SortedIndex<T extends { id: string }> {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, inserting no entries copies the list as it is
     if (adds.length > 0) index.list.insertMany(adds);
     return index;
+  }
+
+  /** This index, not built, made a copy of `template` (built, and never written): O(n) array copying. */
+  copy(template: SortedIndex<T>): this {
+    this.list = template.list.clone();
+    this.baseKeyOf = template.keyOf;
+    return this;
   }
 
   /** Whether `id` is listed, and under which key. */
@@ -130,8 +137,17 @@ export interface Entry {
   key: number | null;
 }
 
-/** Templates by seeded base (CowMap.seeded), then by group and key: kept while the base is. */
-const TEMPLATES = new WeakMap<ReadonlyMap<string, unknown>, Map<string, SortedIndex<{ id: string }>>>();
+/** Templates by seeded base (CowMap.seeded, or the base a seed named), then by group and key: kept while the base is. */
+const TEMPLATES = new WeakMap<object, Map<string, SortedIndex<{ id: string }>>>();
+
+function templatesOf(base: object): Map<string, SortedIndex<{ id: string }>> {
+  let templates = TEMPLATES.get(base);
+  if (templates === undefined) {
+    templates = new Map();
+    TEMPLATES.set(base, templates);
+  }
+  return templates;
+}
 
 /** What a transaction changed: each index's replaced entries, and the indexes it built. */
 interface Journal {
@@ -150,6 +166,10 @@ export class SortedIndexes {
   /** Groups of a tag or segment: while none, a write looks at no label. */
   private labelled = 0;
   private journal: Journal | null = null;
+  /** The seeded base the state stands on since the last seed (none after a restore). */
+  private base: object | undefined;
+  /** Groups told of a change since that seed: an index of theirs would no longer be the base's. */
+  private readonly touched = new Set<string>();
 
   get<T extends { id: string }>(group: string, key: string, build: () => SortedIndex<T>): SortedIndex<T> {
     let byKey = this.groups.get(group);
@@ -174,11 +194,7 @@ export class SortedIndexes {
    */
   over<T extends { id: string }>(group: string, key: string, map: CowMap<T>, make: () => SortedIndex<T>, seeded: () => Iterable<T>): SortedIndex<T> {
     return this.get(group, key, () => {
-      let templates = TEMPLATES.get(map.seeded);
-      if (templates === undefined) {
-        templates = new Map();
-        TEMPLATES.set(map.seeded, templates);
-      }
+      const templates = templatesOf(map.seeded);
       const name = `${group} ${key}`;
       let template = templates.get(name) as SortedIndex<T> | undefined;
       if (template === undefined) {
@@ -191,6 +207,28 @@ export class SortedIndexes {
     });
   }
 
+  /**
+   * Like `get`, for a list whose `include` or key reads more than the record (a company's user
+   * count), which a template's overlay of changed records cannot follow. Its group must be told of
+   * every change (no shortcut skips it). Its first build after a seed, before any change, is kept
+   * as the base's template, so after the next seed of that base the list is a copy, not a sort.
+   */
+  fromBase<T extends { id: string }>(group: string, key: string, make: () => SortedIndex<T>, records: () => Iterable<T>): SortedIndex<T> {
+    return this.get(group, key, () => {
+      const base = this.base;
+      if (base === undefined || this.touched.has(group)) return make().build(records());
+      const templates = templatesOf(base);
+      const name = `${group} ${key}`;
+      let template = templates.get(name) as SortedIndex<T> | undefined;
+      if (template === undefined) {
+        template = make().build(records());
+        templates.set(name, template as unknown as SortedIndex<{ id: string }>);
+      }
+      // The app's own index (its include reads this app's counts), over the shared template.
+      return make().copy(template);
+    });
+  }
+
   /** Whether any group of a tag or segment has an index. */
   get hasLabelled(): boolean {
     return this.labelled > 0;
@@ -199,7 +237,10 @@ export class SortedIndexes {
   /** Tells every index of `group` what `id` is now. */
   update<T extends { id: string }>(group: string, id: string, record: T | undefined): void {
     const byKey = this.groups.get(group);
-    if (byKey === undefined) return;
+    if (byKey === undefined) {
+      this.touched.add(group);
+      return;
+    }
     for (const index of byKey.values()) {
       const was = index.update(id, record as { id: string } | undefined);
       if (was !== undefined) this.journal?.changes.push({ index, id, was });
@@ -235,8 +276,16 @@ export class SortedIndexes {
     for (const { group, key } of journal.built) this.groups.get(group)?.delete(key);
   }
 
+  /** Forgets every index, the state now being `base` as seeded: `fromBase` lists may copy its templates. */
+  seeded(base: object): void {
+    this.clear();
+    this.base = base;
+  }
+
   /** Forgets every index (the state they describe was replaced); an open journal stays open, for what is built after. */
   clear(): void {
+    this.base = undefined;
+    this.touched.clear();
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a new empty map for an empty one
     if (this.groups.size > 0) this.groups = new Map();
     this.labelled = 0;

@@ -53,7 +53,8 @@ export function appParts(app: AppState): AppParts {
   let jobCounter = 0;
   const nothing = (): undefined => undefined;
   return {
-    sorted: derived(app.sorted),
+    // A seed says which base the state stands on: lists made from it are copied after the next one.
+    sorted: { ...derived(app.sorted), seed: (base) => app.sorted.seeded(base) },
     conversationLists: derived(app.conversationLists),
     order: {
       ...derived({

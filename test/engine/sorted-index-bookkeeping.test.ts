@@ -73,3 +73,63 @@ describe('SortedIndexes', () => {
     expect(indexes.hasLabelled).toBe(false);
   });
 });
+
+describe('SortedIndexes.fromBase', () => {
+  const records: R[] = [
+    { id: 'a', key: 2, listed: true },
+    { id: 'b', key: 1, listed: true },
+    { id: 'c', key: 3, listed: false },
+  ];
+  const unbuilt = () => new SortedIndex<R>((r) => r.key, (r) => r.listed);
+  const unread = (): R[] => {
+    throw new Error('the records were read: a sort');
+  };
+  const list = (index: SortedIndex<R>) => index.slice(0, 10, false);
+
+  it('keeps its first build after a seed as the base\'s and copies it after the next seed of that base', () => {
+    const base = {};
+    const indexes = new SortedIndexes();
+    indexes.seeded(base);
+    const builds = SortedIndex.builds;
+    const first = indexes.fromBase('company', 'k', unbuilt, () => records);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    expect(list(first)).toEqual(['b', 'a']);
+    // The live list follows the writes; the template stays the base's.
+    indexes.update('company', 'c', { id: 'c', key: 0, listed: true });
+    expect(list(first)).toEqual(['c', 'b', 'a']);
+    indexes.seeded(base);
+    const copy = indexes.fromBase('company', 'k', unbuilt, unread);
+    expect(list(copy)).toEqual(['b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    indexes.update('company', 'a', { id: 'a', key: 5, listed: true });
+    expect(list(copy)).toEqual(['b', 'a']);
+    expect(copy.slice(0, 1, true)).toEqual(['a']);
+    indexes.seeded(base);
+    expect(list(indexes.fromBase('company', 'k', unbuilt, unread))).toEqual(['b', 'a']);
+  });
+
+  it('sorts when a change was told before the first read, after a restore, and on a base of its own', () => {
+    const base = {};
+    const indexes = new SortedIndexes();
+    indexes.seeded(base);
+    indexes.fromBase('company', 'k', unbuilt, () => records);
+    const changed = [records[0], records[1], { id: 'c', key: 0, listed: true }] as R[];
+    indexes.seeded(base);
+    indexes.update('company', 'c', changed[2]);
+    let builds = SortedIndex.builds;
+    expect(list(indexes.fromBase('company', 'k', unbuilt, () => changed))).toEqual(['c', 'b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    // A change to another group leaves this one's template usable.
+    indexes.seeded(base);
+    indexes.update('customer:user', 'x', undefined);
+    expect(list(indexes.fromBase('company', 'k', unbuilt, unread))).toEqual(['b', 'a']);
+    // A restore: the state is not a seeded base's.
+    indexes.clear();
+    builds = SortedIndex.builds;
+    expect(list(indexes.fromBase('company', 'k', unbuilt, () => changed))).toEqual(['c', 'b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    indexes.seeded({});
+    expect(list(indexes.fromBase('company', 'k', unbuilt, () => changed))).toEqual(['c', 'b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 2);
+  });
+});

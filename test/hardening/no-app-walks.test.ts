@@ -175,6 +175,64 @@ describe('no read walks the app after a removal', () => {
   });
 });
 
+describe('no company list after a reset sorts the app', () => {
+  const CO = (i: number) => `c0${i.toString(16).padStart(22, '0')}`;
+  const LONELY = 'c0000000000000000000lonely';
+  /** 1200 companies with one user each, and one company no user is in (not listed). */
+  function companyApp(): TestMock {
+    const m = mock();
+    m.store.seedApp(
+      {
+        app: { id: 'demo', tokens: ['demo-token'] },
+        companies: [
+          ...Array.from({ length: 1200 }, (_, i) => ({ id: CO(i), company_id: `co-${i}`, name: `Co ${i}`, last_request_at: T0 + i })),
+          { id: LONELY, company_id: 'lonely', name: 'Lonely', last_request_at: T0 + 5000 },
+        ],
+        customers: Array.from({ length: 1200 }, (_, i) => ({ type: 'user' as const, id: id(i), user_id: `u-${i}`, created_at: T0 + i, companies: [CO(i)] })),
+      },
+      'replace',
+    );
+    return m;
+  }
+  const names = (res: { body: { companies: { company_id: string }[] } }) => res.body.companies.map((c) => c.company_id);
+
+  it('copies the list the seeded base gave after the first reset, and sorts only when a write came first', async () => {
+    const m = companyApp();
+    const reset = async () => expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
+    const read = async () => names(await m.call('GET', '/companies?per_page=20&page=3'));
+    const seeded = await read();
+    expect(seeded[0]).toBe('co-1159');
+    await reset();
+    let builds = SortedIndex.builds;
+    // The first read after a reset, before any write, is the base's list: sorted once, kept.
+    expect(await read()).toEqual(seeded);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    for (let round = 0; round < 2; round++) {
+      await reset();
+      builds = SortedIndex.builds;
+      const walked = await entriesRead(async () => expect(await read()).toEqual(seeded));
+      expect(walked).toBe(0);
+      expect(SortedIndex.builds).toBe(builds);
+    }
+    // A copy follows the writes after it: a user joining the company no one was in lists it first.
+    const join = async () => expect((await m.call('POST', '/users', { body: { user_id: 'joiner', companies: [{ company_id: 'lonely' }] } })).status).toBe(200);
+    await join();
+    const first = names(await m.call('GET', '/companies?per_page=20'));
+    expect(first.slice(0, 2)).toEqual(['lonely', 'co-1199']);
+    // A write before the first read: the list is sorted from the app as it stands, and answers alike.
+    await reset();
+    await join();
+    builds = SortedIndex.builds;
+    expect(names(await m.call('GET', '/companies?per_page=20'))).toEqual(first);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    // The template is the base's still: the next reset's list is the seeded one.
+    await reset();
+    builds = SortedIndex.builds;
+    expect(await read()).toEqual(seeded);
+    expect(SortedIndex.builds).toBe(builds);
+  });
+});
+
 describe('a person\'s notes are read through its index', () => {
   /** Two users; the first with 3000 notes, the second with 2; `values` of the notes map refuses to be walked. */
   function notedApp(): { m: TestMock; reads: () => number } {

@@ -35,11 +35,12 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
   // kept by company writes and by customers joining or leaving companies.
   const index =
     label === undefined
-      ? app.sorted.get(
+      ? app.sorted.fromBase(
           'company',
           // Stryker disable next-line StringLiteral: equivalent, the key only names the index within its group, which holds no other
           'last_request_at',
-          () => new SortedIndex<Company>(lastRequest, withUsers).build(companies.values()),
+          () => new SortedIndex<Company>(lastRequest, withUsers),
+          () => companies.values(),
         )
       : app.sorted.get(
           `company:${label[0]}:${label[1]}`,
