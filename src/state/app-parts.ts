@@ -55,7 +55,7 @@ export function appParts(app: AppState): AppParts {
   return {
     // A seed says which base the state stands on: lists made from it are copied after the next one.
     sorted: { ...derived(app.sorted), seed: (base) => app.sorted.seeded(base) },
-    conversationLists: derived(app.conversationLists),
+    conversationLists: { ...derived(app.conversationLists), seed: (base) => app.conversationLists.seeded(base) },
     order: {
       ...derived({
         // Stryker disable next-line ArrowFunction: equivalent in answers, an index of a replaced map is never current (clear frees it sooner)

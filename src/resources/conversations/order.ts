@@ -52,9 +52,15 @@ function* counted(records: Iterable<Conversation>): Iterable<Conversation> {
 export class ConversationIndexes {
   private readonly lists = new SortedIndexes();
 
-  /** The index of `scope` under `filter` and `field`, built from `members` the first time. */
+  /**
+   * The index of `scope` under `filter` and `field`, built from `members` the first time. The whole
+   * app's lists come back after a reset as copies of the seeded base's (SortedIndexes.fromBase);
+   * a scope of one assignee or customer is sorted from its own members, never the app's.
+   */
   get(scope: string, filter: ConversationFilter, field: ConversationSortKey, members: () => Iterable<Conversation>): SortedIndex<Conversation> {
-    return this.lists.get(scope, `${filter}:${field}`, () => makeIndex(filter, field).build(counted(members())));
+    const key = `${filter}:${field}`;
+    if (scope === ALL_SCOPE) return this.lists.fromBase(scope, key, () => makeIndex(filter, field), () => counted(members()));
+    return this.lists.get(scope, key, () => makeIndex(filter, field).build(counted(members())));
   }
 
   /** After a write: the conversation leaves the scopes it was in and is listed anew in those it is in. */
@@ -85,5 +91,10 @@ export class ConversationIndexes {
 
   clear(): void {
     this.lists.clear();
+  }
+
+  /** Forgets every index, the state now being `base` as seeded. */
+  seeded(base: object): void {
+    this.lists.seeded(base);
   }
 }
