@@ -5,10 +5,10 @@
 // after a record placed before the end, few for a key written now), and forgotten whenever the
 // state is replaced. A list over one collection's records is built from a template made once per
 // seeded base (`SortedIndexes.over`), so the first list after a reset or a restore copies the
-// template and lays the app's changes over it instead of sorting the app again; a list whose
-// membership reads more than its records keeps its first build after a seed as the base's
-// (`SortedIndexes.fromBase`). A transaction's changes are journaled and reverted when its write is
-// undone (one change each, never a rebuild).
+// template and lays the app's changes over it instead of sorting the app again (`fromBase`: the
+// same for a list whose membership reads more than its records, over the ids changed since the
+// seed). A transaction's changes are journaled and reverted when its write is undone (one change
+// each, never a rebuild).
 
 import type { CowMap } from './cow.js';
 import { before, TombstoneList } from './tombstone-list.js';
@@ -149,6 +149,18 @@ function templatesOf(base: object): Map<string, SortedIndex<{ id: string }>> {
   return templates;
 }
 
+/** How `SortedIndexes.fromBase` makes a list: over the seeded base, for the app, and a record as it is now. */
+export interface FromBase<T extends { id: string }> {
+  /** An index built over the seeded base's records, reading only the base (its template). */
+  seeded(): SortedIndex<T>;
+  /** An index, not built, whose include and key read the app as it is. */
+  make(): SortedIndex<T>;
+  /** The app's records the list may hold (a build after a restore). */
+  records(): Iterable<T>;
+  /** A record as the app holds it now, or undefined when gone. */
+  current(id: string): T | undefined;
+}
+
 /** What a transaction changed: each index's replaced entries, and the indexes it built. */
 interface Journal {
   changes: { index: SortedIndex<{ id: string }>; id: string; was: Entry }[];
@@ -168,8 +180,11 @@ export class SortedIndexes {
   private journal: Journal | null = null;
   /** The seeded base the state stands on since the last seed (none after a restore). */
   private base: object | undefined;
-  /** Groups told of a change since that seed: an index of theirs would no longer be the base's. */
-  private readonly touched = new Set<string>();
+  /** For each followed group, the ids told of a change since that seed (at most the app's records of the group). */
+  private readonly changed = new Map<string, Set<string>>();
+
+  /** `followed`: the groups `fromBase` serves, whose changes since a seed are kept. */
+  constructor(private readonly followed: readonly string[] = []) {}
 
   get<T extends { id: string }>(group: string, key: string, build: () => SortedIndex<T>): SortedIndex<T> {
     let byKey = this.groups.get(group);
@@ -208,24 +223,27 @@ export class SortedIndexes {
   }
 
   /**
-   * Like `get`, for a list whose `include` or key reads more than the record (a company's user
-   * count), which a template's overlay of changed records cannot follow. Its group must be told of
-   * every change (no shortcut skips it). Its first build after a seed, before any change, is kept
-   * as the base's template, so after the next seed of that base the list is a copy, not a sort.
+   * Like `over`, for a followed group (told of every change, no shortcut skipping it) whose list
+   * may read more than its records (a company's user count): the template is `list.seeded()`, an
+   * index built over the seeded base alone, made once per base; the app's own index
+   * (`list.make()`) copies it and takes, as `list.current` reads them now, the records told changed
+   * since the seed. After a restore (no base) it is `list.make()` built over `list.records()`.
    */
-  fromBase<T extends { id: string }>(group: string, key: string, make: () => SortedIndex<T>, records: () => Iterable<T>): SortedIndex<T> {
+  fromBase<T extends { id: string }>(group: string, key: string, list: FromBase<T>): SortedIndex<T> {
     return this.get(group, key, () => {
       const base = this.base;
-      if (base === undefined || this.touched.has(group)) return make().build(records());
+      const changed = this.changed.get(group);
+      if (base === undefined || changed === undefined) return list.make().build(list.records());
       const templates = templatesOf(base);
       const name = `${group} ${key}`;
       let template = templates.get(name) as SortedIndex<T> | undefined;
       if (template === undefined) {
-        template = make().build(records());
+        template = list.seeded();
         templates.set(name, template as unknown as SortedIndex<{ id: string }>);
       }
-      // The app's own index (its include reads this app's counts), over the shared template.
-      return make().copy(template);
+      const index = list.make().copy(template);
+      for (const id of changed) index.update(id, list.current(id));
+      return index;
     });
   }
 
@@ -236,11 +254,10 @@ export class SortedIndexes {
 
   /** Tells every index of `group` what `id` is now. */
   update<T extends { id: string }>(group: string, id: string, record: T | undefined): void {
+    // Whether or not it has an index yet: another key of the group may be made from the template later.
+    this.changed.get(group)?.add(id);
     const byKey = this.groups.get(group);
-    if (byKey === undefined) {
-      this.touched.add(group);
-      return;
-    }
+    if (byKey === undefined) return;
     for (const index of byKey.values()) {
       const was = index.update(id, record as { id: string } | undefined);
       if (was !== undefined) this.journal?.changes.push({ index, id, was });
@@ -276,16 +293,17 @@ export class SortedIndexes {
     for (const { group, key } of journal.built) this.groups.get(group)?.delete(key);
   }
 
-  /** Forgets every index, the state now being `base` as seeded: `fromBase` lists may copy its templates. */
+  /** Forgets every index, the state now being `base` as seeded: `fromBase` lists copy its templates. */
   seeded(base: object): void {
     this.clear();
     this.base = base;
+    for (const group of this.followed) this.changed.set(group, new Set());
   }
 
   /** Forgets every index (the state they describe was replaced); an open journal stays open, for what is built after. */
   clear(): void {
     this.base = undefined;
-    this.touched.clear();
+    this.changed.clear();
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a new empty map for an empty one
     if (this.groups.size > 0) this.groups = new Map();
     this.labelled = 0;

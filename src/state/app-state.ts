@@ -14,6 +14,7 @@ import type { ByteBudgets } from '../engine/byte-budget.js';
 import type { ScrollSlot } from '../resources/scroll/rules.js';
 import { guardEventIds } from '../resources/events/log.js';
 import { COLLECTIONS } from './collections.js';
+import { COMPANY_LIST } from '../resources/companies/collections.js';
 import { appParts, otherJobs, type AppParts } from './app-parts.js';
 import { DEFAULT_LIMITS, type AppLimits } from './limits.js';
 import type { AppConfig, Company, Job } from '../engine/types.js';
@@ -57,7 +58,7 @@ export class AppState extends AppCore<typeof COLLECTIONS, AppBase, AppParts> {
   /** Customers of each type in list order, for paging without a walk (derived, rebuilt when stale). */
   readonly order = new CustomerOrder();
   /** Records sorted by a timestamp, for `sort`/`order` (derived, kept by the writes, rebuilt when forgotten). */
-  readonly sorted = new SortedIndexes();
+  readonly sorted = new SortedIndexes([COMPANY_LIST]);
   /** Conversations sorted per assignee, customer and filter, for GET /conversations (derived, kept by the writes, rebuilt when forgotten). */
   readonly conversationLists = new ConversationIndexes();
   /** Companies in store order, for scrolling without a walk (derived, rebuilt when stale). */
@@ -86,6 +87,9 @@ export class AppState extends AppCore<typeof COLLECTIONS, AppBase, AppParts> {
     this.jobs = otherJobs(base.jobs);
     this.deliveries = DeliveryQueue.of(base.jobs);
     this.seededQueueBytes = this.deliveries.bytes;
+    // The state starts as the base: lists made from it copy its templates (SortedIndexes.fromBase).
+    this.sorted.seeded(base);
+    this.conversationLists.seeded(base);
   }
 
   // The streams run on from where they are, which may be before the ids of the events restored.

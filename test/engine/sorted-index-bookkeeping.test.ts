@@ -3,7 +3,7 @@
 // deleted tag drops, and rollbacks and writes outside a transaction.
 
 import { describe, expect, it } from 'vitest';
-import { SortedIndex, SortedIndexes } from '../../src/engine/sorted-index.js';
+import { SortedIndex, SortedIndexes, type FromBase } from '../../src/engine/sorted-index.js';
 
 interface R {
   id: string;
@@ -75,61 +75,73 @@ describe('SortedIndexes', () => {
 });
 
 describe('SortedIndexes.fromBase', () => {
-  const records: R[] = [
+  const BASE: R[] = [
     { id: 'a', key: 2, listed: true },
     { id: 'b', key: 1, listed: true },
     { id: 'c', key: 3, listed: false },
   ];
   const unbuilt = () => new SortedIndex<R>((r) => r.key, (r) => r.listed);
-  const unread = (): R[] => {
-    throw new Error('the records were read: a sort');
+  const unread = (): never => {
+    throw new Error('read: a sort');
   };
   const list = (index: SortedIndex<R>) => index.slice(0, 10, false);
+  /** The app's records as they are now, and how fromBase makes its list from them. */
+  function app() {
+    const now = new Map(BASE.map((r) => [r.id, r]));
+    const spec: FromBase<R> = { seeded: () => unbuilt().build(BASE), make: unbuilt, records: unread, current: (id) => now.get(id) };
+    return { now, spec };
+  }
 
-  it('keeps its first build after a seed as the base\'s and copies it after the next seed of that base', () => {
+  it('copies a template made once per base from the base alone, with the records told changed since the seed laid over it', () => {
     const base = {};
-    const indexes = new SortedIndexes();
+    const { now, spec } = app();
+    const indexes = new SortedIndexes(['company']);
     indexes.seeded(base);
     const builds = SortedIndex.builds;
-    const first = indexes.fromBase('company', 'k', unbuilt, () => records);
-    expect(SortedIndex.builds).toBe(builds + 1);
+    const first = indexes.fromBase('company', 'k', spec);
     expect(list(first)).toEqual(['b', 'a']);
-    // The live list follows the writes; the template stays the base's.
-    indexes.update('company', 'c', { id: 'c', key: 0, listed: true });
-    expect(list(first)).toEqual(['c', 'b', 'a']);
-    indexes.seeded(base);
-    const copy = indexes.fromBase('company', 'k', unbuilt, unread);
-    expect(list(copy)).toEqual(['b', 'a']);
     expect(SortedIndex.builds).toBe(builds + 1);
-    indexes.update('company', 'a', { id: 'a', key: 5, listed: true });
-    expect(list(copy)).toEqual(['b', 'a']);
-    expect(copy.slice(0, 1, true)).toEqual(['a']);
+    // The live list follows a change; another key of the group, made after it, starts from its template and the change.
+    now.set('c', { id: 'c', key: 0, listed: true });
+    indexes.update('company', 'c', now.get('c'));
+    expect(list(first)).toEqual(['c', 'b', 'a']);
+    expect(list(indexes.fromBase('company', 'k2', spec))).toEqual(['c', 'b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 2);
+    // The next seed: the templates are the base's, untouched by the change.
+    now.set('c', BASE[2] as R);
     indexes.seeded(base);
-    expect(list(indexes.fromBase('company', 'k', unbuilt, unread))).toEqual(['b', 'a']);
+    expect(list(indexes.fromBase('company', 'k', { ...spec, seeded: unread }))).toEqual(['b', 'a']);
+    // A change before the first read after a seed: read as the record is now.
+    indexes.seeded(base);
+    now.set('a', { id: 'a', key: 2, listed: false });
+    indexes.update('company', 'a', now.get('a'));
+    now.set('d', { id: 'd', key: 7, listed: true });
+    indexes.update('company', 'd', now.get('d'));
+    expect(list(indexes.fromBase('company', 'k', { ...spec, seeded: unread }))).toEqual(['b', 'd']);
+    // A change rolled back: the record is read as it is now, unchanged.
+    now.set('a', BASE[0] as R);
+    now.delete('d');
+    indexes.seeded(base);
+    indexes.begin();
+    indexes.update('company', 'b', { id: 'b', key: 9, listed: false });
+    indexes.rollback();
+    expect(list(indexes.fromBase('company', 'k', { ...spec, seeded: unread }))).toEqual(['b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 2);
   });
 
-  it('sorts when a change was told before the first read, after a restore, and on a base of its own', () => {
-    const base = {};
-    const indexes = new SortedIndexes();
-    indexes.seeded(base);
-    indexes.fromBase('company', 'k', unbuilt, () => records);
-    const changed = [records[0], records[1], { id: 'c', key: 0, listed: true }] as R[];
-    indexes.seeded(base);
-    indexes.update('company', 'c', changed[2]);
-    let builds = SortedIndex.builds;
-    expect(list(indexes.fromBase('company', 'k', unbuilt, () => changed))).toEqual(['c', 'b', 'a']);
-    expect(SortedIndex.builds).toBe(builds + 1);
-    // A change to another group leaves this one's template usable.
-    indexes.seeded(base);
-    indexes.update('customer:user', 'x', undefined);
-    expect(list(indexes.fromBase('company', 'k', unbuilt, unread))).toEqual(['b', 'a']);
-    // A restore: the state is not a seeded base's.
+  it('sorts the records after a restore, for a group it does not follow, and on a base of its own', () => {
+    const { spec } = app();
+    const records = () => BASE;
+    const indexes = new SortedIndexes(['company']);
+    indexes.seeded({});
     indexes.clear();
-    builds = SortedIndex.builds;
-    expect(list(indexes.fromBase('company', 'k', unbuilt, () => changed))).toEqual(['c', 'b', 'a']);
+    let builds = SortedIndex.builds;
+    expect(list(indexes.fromBase('company', 'k', { ...spec, seeded: unread, records }))).toEqual(['b', 'a']);
     expect(SortedIndex.builds).toBe(builds + 1);
     indexes.seeded({});
-    expect(list(indexes.fromBase('company', 'k', unbuilt, () => changed))).toEqual(['c', 'b', 'a']);
+    builds = SortedIndex.builds;
+    expect(list(indexes.fromBase('other', 'k', { ...spec, seeded: unread, records }))).toEqual(['b', 'a']);
+    expect(list(indexes.fromBase('company', 'k', spec))).toEqual(['b', 'a']);
     expect(SortedIndex.builds).toBe(builds + 2);
   });
 });

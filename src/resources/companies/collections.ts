@@ -4,6 +4,9 @@ import { map } from '../../engine/collections.js';
 import type { JoinLog } from '../../engine/join-log.js';
 import type { Company } from '../../engine/types.js';
 
+/** The sorted indexes' group of the whole company list (list.ts reads it, indexes.ts keeps it). */
+export const COMPANY_LIST = 'company';
+
 export const companyCollections = {
   companies: map<Company>(),
   /** company_id -> company id */

@@ -10,6 +10,7 @@ import { adjustTallies, companyTallyKeys } from '../counts/tallies.js';
 import { companyKeys, companyKeysChanged, holderMaps, labelGroups, syncHolder } from '../cross-resource/memberships.js';
 import { registerCompanyAttributes } from '../data-attributes/rules.js';
 import type { Company } from '../../engine/types.js';
+import { COMPANY_LIST } from './collections.js';
 
 export function saveCompany(app: AppState, next: Company): void {
   const prev = app.data.companies.get(next.id);
@@ -39,7 +40,7 @@ export const memberMaps = (app: AppState): JoinMaps => ({ logs: app.data.members
 
 /** Tells the sorted indexes a company changed: the whole company list, and the lists of its tags and segments. */
 export function sortCompany(app: AppState, id: string, prev: Company | undefined, next: Company | undefined): void {
-  app.sorted.update('company', id, next);
+  app.sorted.update(COMPANY_LIST, id, next);
   // Stryker disable next-line ConditionalExpression: equivalent when forced false, a group with no index is not told anything
   if (!app.sorted.hasLabelled) return;
   for (const group of labelGroups(prev, next, () => 'company')) app.sorted.update(group, id, next);

@@ -12,6 +12,7 @@ import { allHolders, holderKey, holderMaps, type Label } from '../cross-resource
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Company } from '../../engine/types.js';
 import { tally, tallyKey } from '../counts/tallies.js';
+import { COMPANY_LIST } from './collections.js';
 
 export interface CompanyFilter {
   tag_id?: string;
@@ -36,11 +37,16 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
   const index =
     label === undefined
       ? app.sorted.fromBase(
-          'company',
+          COMPANY_LIST,
           // Stryker disable next-line StringLiteral: equivalent, the key only names the index within its group, which holds no other
           'last_request_at',
-          () => new SortedIndex<Company>(lastRequest, withUsers),
-          () => companies.values(),
+          {
+            // The base's companies with users in the base: no count the app changed since is read.
+            seeded: () => new SortedIndex<Company>(lastRequest, (c) => (app.data.tallies.seeded.get(tallyKey.people(c.id)) ?? 0) > 0).build(companies.seeded.values()),
+            make: () => new SortedIndex<Company>(lastRequest, withUsers),
+            records: () => companies.values(),
+            current: (id) => companies.get(id),
+          },
         )
       : app.sorted.get(
           `company:${label[0]}:${label[1]}`,

@@ -12,6 +12,7 @@ import { ALL_SCOPE, assigneeScope, customerScope, type ConversationFilter, type 
 import { findCustomer, firstIdentifier, identifiersOf } from './rules.js';
 import { allHolders, holderKey, holderMaps } from '../cross-resource/memberships.js';
 import { joined } from '../../engine/join-log.js';
+import type { CowMap } from '../../engine/cow.js';
 import type { Conversation } from '../../engine/types.js';
 import { conversationMaps } from './indexes.js';
 
@@ -43,6 +44,8 @@ const given = (v: string | undefined): string | undefined => (v === '' ? undefin
 interface Plan {
   scope: string;
   members: () => Iterable<Conversation>;
+  /** The whole app's conversations, when the scope is the app. */
+  all?: CowMap<Conversation>;
   filter: ConversationFilter;
   field: ConversationSortKey;
   direction: Direction;
@@ -50,7 +53,7 @@ interface Plan {
 
 export function listConversations(app: AppState, q: ConversationListQuery, link: PageLink): { items: Conversation[]; pages: Pages } {
   const plan = planOf(app, q);
-  const index = app.conversationLists.get(plan.scope, plan.filter, plan.field, plan.members);
+  const index = app.conversationLists.get(plan.scope, plan.filter, plan.field, plan.members, plan.all);
   const { conversations } = app.data;
   const listing = {
     total: index.length,
@@ -66,7 +69,7 @@ function planOf(app: AppState, q: ConversationListQuery): Plan {
     for (const name of [...ADMIN_ONLY, ...USER_ONLY]) {
       if (given(q[name]) !== undefined) throw invalid(name, `${name} filters the list only with type=${(ADMIN_ONLY as readonly string[]).includes(name) ? 'admin' : 'user'}.`);
     }
-    return { scope: ALL_SCOPE, members: () => app.data.conversations.values(), filter: 'any', field: fieldOf(q.sort, 'sort', false), direction: directionOf(q.order, 'order', false) };
+    return { scope: ALL_SCOPE, members: () => app.data.conversations.values(), all: app.data.conversations, filter: 'any', field: fieldOf(q.sort, 'sort', false), direction: directionOf(q.order, 'order', false) };
   }
   if (type === 'admin') return adminPlan(app, q);
   if (type === 'user') return userPlan(app, q);

@@ -7,6 +7,7 @@
 // splice per index of the scopes the conversation is or was in), journaled so a rolled-back write
 // reverts its changes, and forgotten when the state is replaced.
 
+import type { CowMap } from '../../engine/cow.js';
 import { SortedIndex, SortedIndexes } from '../../engine/sorted-index.js';
 import type { Conversation } from '../../engine/types.js';
 import { assigneeKey, lifecycleOf } from './state.js';
@@ -50,17 +51,19 @@ function* counted(records: Iterable<Conversation>): Iterable<Conversation> {
 
 /** The indexes live in a `SortedIndexes` (group = scope, key = `<filter>:<field>`), which journals them. */
 export class ConversationIndexes {
-  private readonly lists = new SortedIndexes();
+  private readonly lists = new SortedIndexes([ALL_SCOPE]);
 
   /**
-   * The index of `scope` under `filter` and `field`, built from `members` the first time. The whole
-   * app's lists come back after a reset as copies of the seeded base's (SortedIndexes.fromBase);
-   * a scope of one assignee or customer is sorted from its own members, never the app's.
+   * The index of `scope` under `filter` and `field`, built from `members` the first time; a scope
+   * of one assignee or customer is sorted from its own members, never the app's. The whole app's
+   * (`all`, its conversations) is a copy of the seeded base's with the changes since laid over it
+   * (SortedIndexes.fromBase).
    */
-  get(scope: string, filter: ConversationFilter, field: ConversationSortKey, members: () => Iterable<Conversation>): SortedIndex<Conversation> {
+  get(scope: string, filter: ConversationFilter, field: ConversationSortKey, members: () => Iterable<Conversation>, all?: CowMap<Conversation>): SortedIndex<Conversation> {
     const key = `${filter}:${field}`;
-    if (scope === ALL_SCOPE) return this.lists.fromBase(scope, key, () => makeIndex(filter, field), () => counted(members()));
-    return this.lists.get(scope, key, () => makeIndex(filter, field).build(counted(members())));
+    const make = () => makeIndex(filter, field);
+    if (all === undefined) return this.lists.get(scope, key, () => make().build(counted(members())));
+    return this.lists.fromBase(scope, key, { seeded: () => make().build(counted(all.seeded.values())), make, records: () => counted(members()), current: (id) => all.get(id) });
   }
 
   /** After a write: the conversation leaves the scopes it was in and is listed anew in those it is in. */

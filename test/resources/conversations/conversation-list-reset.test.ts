@@ -1,6 +1,6 @@
-// GET /conversations after a reset: the whole app's lists come back as copies of the seeded base's,
-// not by reading every conversation again; a write before the first read, or a scope of one
-// assignee, is read from the app as it stands. Counted, not timed (order.ts buildWork).
+// GET /conversations after a reset: the whole app's lists come back as copies of the seeded base's
+// with the changes since laid over them, not by reading every conversation again; a scope of one
+// assignee is sorted from its own conversations. Counted, not timed (order.ts buildWork).
 
 import { describe, expect, it } from 'vitest';
 import { buildWork } from '../../../src/resources/conversations/order.js';
@@ -31,14 +31,12 @@ const ids = (res: { body: { conversations: { id: string }[] } }) => res.body.con
 const reset = async (m: TestMock) => expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
 
 describe('GET /conversations after a reset', () => {
-  it('copies the seeded list after the first reset, reading no conversation', async () => {
+  it('reads the seeded conversations once, for the base\'s list; after every reset the list is a copy', async () => {
     const m = app();
     const read = async () => ids(await m.call('GET', '/conversations?sort=created_at&order=desc&per_page=5&page=2'));
+    buildWork.rows = 0;
     const seeded = await read();
     expect(seeded).toEqual([cid(34), cid(33), cid(32), cid(31), cid(30)]);
-    await reset(m);
-    buildWork.rows = 0;
-    expect(await read()).toEqual(seeded);
     expect(buildWork.rows).toBe(N);
     for (let round = 0; round < 2; round++) {
       await reset(m);
@@ -48,23 +46,30 @@ describe('GET /conversations after a reset', () => {
     }
   });
 
-  it('reads the app as it stands when a conversation changed first, and the next reset copies the seeded list again', async () => {
+  it('lays a conversation changed before the first read over the copy, and the next reset gives the seeded list again', async () => {
     const m = app();
-    const read = async () => ids(await m.call('GET', '/conversations?sort=created_at&order=desc&per_page=3'));
+    const read = async () => ids(await m.call('GET', '/conversations?sort=updated_at&per_page=3'));
     const seeded = await read();
-    await reset(m);
-    await read();
+    expect(seeded).toEqual([cid(39), cid(38), cid(37)]);
     await reset(m);
     const reply = await m.call('POST', `/conversations/${cid(3)}/reply`, { body: { type: 'admin', admin_id: '1', message_type: 'close', body: 'done' } });
     expect(reply.status).toBe(200);
     buildWork.rows = 0;
-    expect(await read()).toEqual(seeded);
-    expect(buildWork.rows).toBe(N);
-    expect((await m.call('GET', `/conversations/${cid(3)}`)).body.open).toBe(false);
+    expect(await read()).toEqual([cid(3), cid(39), cid(38)]);
+    expect(buildWork.rows).toBe(0);
     await reset(m);
     buildWork.rows = 0;
     expect(await read()).toEqual(seeded);
     expect(buildWork.rows).toBe(0);
+  });
+
+  it('makes the base\'s list from the base even when a conversation changed before its first read', async () => {
+    const m = app();
+    const read = async () => ids(await m.call('GET', '/conversations?sort=updated_at&per_page=3'));
+    expect((await m.call('POST', `/conversations/${cid(3)}/reply`, { body: { type: 'admin', admin_id: '1', message_type: 'close', body: 'done' } })).status).toBe(200);
+    expect(await read()).toEqual([cid(3), cid(39), cid(38)]);
+    await reset(m);
+    expect(await read()).toEqual([cid(39), cid(38), cid(37)]);
   });
 
   it('sorts one assignee\'s list from that assignee\'s conversations after every reset', async () => {
