@@ -149,6 +149,12 @@ function templatesOf(base: object): Map<string, SortedIndex<{ id: string }>> {
   return templates;
 }
 
+/** A base and, for each followed group, the ids changed since the state was that base. */
+export interface SeedChanges {
+  readonly base: object;
+  readonly changed: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 /** How `SortedIndexes.fromBase` makes a list: over the seeded base, for the app, and a record as it is now. */
 export interface FromBase<T extends { id: string }> {
   /** An index built over the seeded base's records, reading only the base (its template). */
@@ -227,7 +233,8 @@ export class SortedIndexes {
    * may read more than its records (a company's user count): the template is `list.seeded()`, an
    * index built over the seeded base alone, made once per base; the app's own index
    * (`list.make()`) copies it and takes, as `list.current` reads them now, the records told changed
-   * since the seed. After a restore (no base) it is `list.make()` built over `list.records()`.
+   * since the seed (a snapshot keeps them: `saveChanges`). With no base (a state restored from one
+   * that had none) it is `list.make()` built over `list.records()`.
    */
   fromBase<T extends { id: string }>(group: string, key: string, list: FromBase<T>): SortedIndex<T> {
     return this.get(group, key, () => {
@@ -291,6 +298,20 @@ export class SortedIndexes {
       index.put(id, was.listed, was.key);
     }
     for (const { group, key } of journal.built) this.groups.get(group)?.delete(key);
+  }
+
+  /** What a snapshot keeps (copies): the base its state stands on and the ids changed since, so a restore's lists are copies too. */
+  saveChanges(): SeedChanges | undefined {
+    if (this.base === undefined) return undefined;
+    return { base: this.base, changed: new Map([...this.changed].map(([group, ids]) => [group, new Set(ids)])) };
+  }
+
+  /** Forgets every index, the state now being what `saved` describes (none: sorted again). */
+  restoreChanges(saved: SeedChanges | undefined): void {
+    this.clear();
+    if (saved === undefined) return;
+    this.base = saved.base;
+    for (const [group, ids] of saved.changed) this.changed.set(group, new Set(ids));
   }
 
   /** Forgets every index, the state now being `base` as seeded: `fromBase` lists copy its templates. */

@@ -7,10 +7,11 @@ import { DeliveryQueue } from '../resources/subscriptions/delivery-queue.js';
 import type { ScrollSlot } from '../resources/scroll/rules.js';
 import type { AppBase, AppState } from './app-state.js';
 import type { Job } from '../engine/types.js';
+import type { SeedChanges } from '../engine/sorted-index.js';
 
 export interface AppParts extends Parts<AppBase> {
-  sorted: Part<AppBase, undefined>;
-  conversationLists: Part<AppBase, undefined>;
+  sorted: Part<AppBase, SeedChanges | undefined>;
+  conversationLists: Part<AppBase, SeedChanges | undefined>;
   order: Part<AppBase, undefined>;
   companyOrder: Part<AppBase, undefined>;
   partsTotal: Part<AppBase, number>;
@@ -53,9 +54,14 @@ export function appParts(app: AppState): AppParts {
   let jobCounter = 0;
   const nothing = (): undefined => undefined;
   return {
-    // A seed says which base the state stands on: lists made from it are copied after the next one.
-    sorted: { ...derived(app.sorted), seed: (base) => app.sorted.seeded(base) },
-    conversationLists: { ...derived(app.conversationLists), seed: (base) => app.conversationLists.seeded(base) },
+    // Which base the state stands on, and what changed since: the lists fromBase makes are copies of the base's.
+    sorted: { ...derived(app.sorted), seed: (base) => app.sorted.seeded(base), save: () => app.sorted.saveChanges(), restore: (s) => app.sorted.restoreChanges(s) },
+    conversationLists: {
+      ...derived(app.conversationLists),
+      seed: (base) => app.conversationLists.seeded(base),
+      save: () => app.conversationLists.saveChanges(),
+      restore: (s) => app.conversationLists.restoreChanges(s),
+    },
     order: {
       ...derived({
         // Stryker disable next-line ArrowFunction: equivalent in answers, an index of a replaced map is never current (clear frees it sooner)

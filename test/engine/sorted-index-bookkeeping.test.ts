@@ -129,6 +129,36 @@ describe('SortedIndexes.fromBase', () => {
     expect(SortedIndex.builds).toBe(builds + 2);
   });
 
+  it('keeps in a snapshot the base and the ids changed since, so a restore\'s list is a copy too', () => {
+    const base = {};
+    const { now, spec } = app();
+    const indexes = new SortedIndexes(['company']);
+    indexes.seeded(base);
+    now.set('c', { id: 'c', key: 0, listed: true });
+    indexes.update('company', 'c', now.get('c'));
+    const saved = indexes.saveChanges();
+    expect(saved?.base).toBe(base);
+    expect([...(saved?.changed.get('company') ?? [])]).toEqual(['c']);
+    // Later changes are not the snapshot's.
+    indexes.update('company', 'a', now.get('a'));
+    expect([...(saved?.changed.get('company') ?? [])]).toEqual(['c']);
+    indexes.seeded(base);
+    indexes.restoreChanges(saved);
+    const builds = SortedIndex.builds;
+    expect(list(indexes.fromBase('company', 'k', spec))).toEqual(['c', 'b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 1);
+    // A restored list follows the writes after the restore, and the snapshot stays as it was.
+    indexes.restoreChanges(saved);
+    indexes.update('company', 'b', now.get('b'));
+    expect([...(saved?.changed.get('company') ?? [])]).toEqual(['c']);
+    // A state that stands on no base (restored from one that did not) is sorted.
+    indexes.clear();
+    expect(indexes.saveChanges()).toBeUndefined();
+    indexes.restoreChanges(undefined);
+    expect(list(indexes.fromBase('company', 'k', { ...spec, records: () => [...now.values()] }))).toEqual(['c', 'b', 'a']);
+    expect(SortedIndex.builds).toBe(builds + 2);
+  });
+
   it('sorts the records after a restore, for a group it does not follow, and on a base of its own', () => {
     const { spec } = app();
     const records = () => BASE;

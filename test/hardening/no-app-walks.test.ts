@@ -219,9 +219,15 @@ describe('no company list after a reset sorts the app', () => {
     const walked = await entriesRead(async () => expect(names(await m.call('GET', '/companies?per_page=20')).slice(0, 2)).toEqual(['lonely', 'co-1199']));
     expect(walked).toBe(0);
     expect(SortedIndex.builds).toBe(builds);
+    // A snapshot keeps what changed since the seed: its restore's list is a copy with the change.
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'joined' } })).status).toBe(201);
     // The template is the base's still: the next reset's list is the seeded one.
     await reset();
     expect(await read()).toEqual(seeded);
+    expect(SortedIndex.builds).toBe(builds);
+    expect((await m.call('POST', '/__admin/snapshots/joined/restore?app=demo', { token: null })).status).toBe(200);
+    const restored = await entriesRead(async () => expect(names(await m.call('GET', '/companies?per_page=20')).slice(0, 2)).toEqual(['lonely', 'co-1199']));
+    expect(restored).toBe(0);
     expect(SortedIndex.builds).toBe(builds);
   });
 

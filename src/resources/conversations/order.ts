@@ -8,7 +8,7 @@
 // reverts its changes, and forgotten when the state is replaced.
 
 import type { CowMap } from '../../engine/cow.js';
-import { SortedIndex, SortedIndexes } from '../../engine/sorted-index.js';
+import { SortedIndex, SortedIndexes, type SeedChanges } from '../../engine/sorted-index.js';
 import type { Conversation } from '../../engine/types.js';
 import { assigneeKey, lifecycleOf } from './state.js';
 
@@ -99,5 +99,13 @@ export class ConversationIndexes {
   /** Forgets every index, the state now being `base` as seeded. */
   seeded(base: object): void {
     this.lists.seeded(base);
+  }
+
+  saveChanges(): SeedChanges | undefined {
+    return this.lists.saveChanges();
+  }
+
+  restoreChanges(saved: SeedChanges | undefined): void {
+    this.lists.restoreChanges(saved);
   }
 }

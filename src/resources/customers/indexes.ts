@@ -52,13 +52,13 @@ export function saveCustomer(app: AppState, next: Customer): void {
     // Stryker disable next-line ConditionalExpression: equivalent when forced true, the same attributes are registered already
     if (prev?.custom_attributes !== next.custom_attributes) syncAttributeNames(app, prev?.custom_attributes ?? {}, next.custom_attributes, next.updated_at);
   }
-  // Same companies, but a visitor is none of their people: becoming (or ceasing to be) one moves
-  // each company's user count, and with it the company's place in the company list.
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent when true for other writes, telling a company list of an unchanged company does nothing; and no one becomes a visitor, so only the visitor side is read
-  const peopleChanged = prev !== undefined && (prev.type === 'visitor') !== (next.type === 'visitor');
   // Stryker disable next-line ArrayDeclaration: equivalent, leaving a company no one is in does nothing
   if (prev?.companies !== next.companies) syncCompanies(app, next.id, prev?.companies ?? [], next.companies);
-  else if (peopleChanged) {
+  // A visitor is none of its companies' people: becoming (or ceasing to be) one moves the user
+  // count of each company kept too, which syncCompanies (joins and leaves only) does not tell.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent when true for other writes, telling a company list of an unchanged company does nothing; and no one becomes a visitor, so only the visitor side is read
+  const peopleChanged = prev !== undefined && (prev.type === 'visitor') !== (next.type === 'visitor');
+  if (peopleChanged) {
     for (const companyId of next.companies) sortCompany(app, companyId, undefined, app.data.companies.get(companyId));
   }
   const version = customers.version;

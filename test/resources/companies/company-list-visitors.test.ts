@@ -14,6 +14,7 @@ describe('a visitor that becomes a lead or a user', () => {
   it.each([
     ['converted into a user', { method: 'POST', path: '/visitors/convert', body: { visitor: { id: VISITOR }, user: { user_id: 'vv-1' }, type: 'user' } }],
     ['made a lead by an email', { method: 'PUT', path: '/visitors', body: { id: VISITOR, email: 'v@example.com' } }],
+    ['made a lead by an email in the write that adds a company', { method: 'PUT', path: '/visitors', body: { id: VISITOR, email: 'v@example.com', companies: [{ company_id: 'second-co', name: 'Second' }] } }],
   ] as const)('%s brings its company into the list, as a list never read before shows it', async (_what, change) => {
     const read = mock();
     const fresh = mock();

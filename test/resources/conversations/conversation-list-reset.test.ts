@@ -1,6 +1,6 @@
 // GET /conversations after a reset: the whole app's lists come back as copies of the seeded base's
-// with the changes since laid over them, not by reading every conversation again; a scope of one
-// assignee is sorted from its own conversations. Counted, not timed (order.ts buildWork).
+// (and a restore's) with the changes since laid over them, not by reading every conversation again;
+// a scope of one assignee is sorted from its own conversations. Counted, not timed (order.ts buildWork).
 
 import { describe, expect, it } from 'vitest';
 import { buildWork } from '../../../src/resources/conversations/order.js';
@@ -57,9 +57,14 @@ describe('GET /conversations after a reset', () => {
     buildWork.rows = 0;
     expect(await read()).toEqual([cid(3), cid(39), cid(38)]);
     expect(buildWork.rows).toBe(0);
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 'replied' } })).status).toBe(201);
     await reset(m);
     buildWork.rows = 0;
     expect(await read()).toEqual(seeded);
+    expect(buildWork.rows).toBe(0);
+    // A restore's list is a copy too, with what the snapshot had changed.
+    expect((await m.call('POST', '/__admin/snapshots/replied/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await read()).toEqual([cid(3), cid(39), cid(38)]);
     expect(buildWork.rows).toBe(0);
   });
 
