@@ -3,6 +3,7 @@
 // GET /companies/{id}/contacts (C7).
 
 import { describe, expect, it } from 'vitest';
+import { mock } from '../../helpers.js';
 import { ALPHA, BETA, BETA_2, catalogMock, catRejected, GAMMA, get, idsOf, SEG_C, TOKEN, U1, U2 } from '../customers/catalog-fixture.js';
 
 type M = Awaited<ReturnType<typeof catalogMock>>;
@@ -123,5 +124,19 @@ describe('operations API 1.x does not have', () => {
     const m = await catalogMock();
     const res = await catRejected(m, 'GET', `/companies/${ALPHA}/contacts`, 400, ['intercom_version_invalid']);
     expect(res.body.errors[0].message).toBe('Requested resource is not available in current API version');
+  });
+});
+
+describe('GET /companies on test apps over one base', () => {
+  it("shows each app its own list: one app's new company is not in another's, before or after a reset", async () => {
+    const m = mock();
+    const list = async (token: string) => (await m.call('GET', '/companies?per_page=60', { token })).body.companies.map((c: { company_id: string }) => c.company_id);
+    const base = await list('test_companies_a');
+    expect((await m.call('POST', '/users', { token: 'test_companies_b', body: { user_id: 'b-1', companies: [{ company_id: 'only-in-b', name: 'B' }] } })).status).toBe(200);
+    expect(await list('test_companies_b')).toEqual(['only-in-b', ...base]);
+    expect(await list('test_companies_c')).toEqual(base);
+    expect((await m.call('POST', '/__admin/reset?app=test_companies_a', { token: null })).status).toBe(200);
+    expect(await list('test_companies_a')).toEqual(base);
+    expect(await list('test_companies_b')).toEqual(['only-in-b', ...base]);
   });
 });
