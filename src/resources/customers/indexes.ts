@@ -57,8 +57,7 @@ export function saveCustomer(app: AppState, next: Customer): void {
   // A visitor is none of its companies' people: becoming (or ceasing to be) one moves the user
   // count of each company kept too, which syncCompanies (joins and leaves only) does not tell.
   // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent when true for other writes, telling a company list of an unchanged company does nothing; and no one becomes a visitor, so only the visitor side is read
-  const peopleChanged = prev !== undefined && (prev.type === 'visitor') !== (next.type === 'visitor');
-  if (peopleChanged) {
+  if (prev !== undefined && (prev.type === 'visitor') !== (next.type === 'visitor')) {
     for (const companyId of next.companies) sortCompany(app, companyId, undefined, app.data.companies.get(companyId));
   }
   const version = customers.version;

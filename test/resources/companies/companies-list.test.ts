@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { mock } from '../../helpers.js';
+import { SortedIndex } from '../../../src/engine/sorted-index.js';
 import { ALPHA, BETA, BETA_2, catalogMock, catRejected, GAMMA, get, idsOf, SEG_C, TOKEN, U1, U2 } from '../customers/catalog-fixture.js';
 
 type M = Awaited<ReturnType<typeof catalogMock>>;
@@ -138,5 +139,21 @@ describe('GET /companies on test apps over one base', () => {
     expect((await m.call('POST', '/__admin/reset?app=test_companies_a', { token: null })).status).toBe(200);
     expect(await list('test_companies_a')).toEqual(base);
     expect(await list('test_companies_b')).toEqual(['only-in-b', ...base]);
+  });
+});
+
+describe('GET /companies after a snapshot restore', () => {
+  it('copies the base\'s list with the companies the snapshot had changed, sorting nothing', async () => {
+    const m = mock();
+    const list = async () => (await m.call('GET', '/companies?per_page=60')).body.companies.map((c: { company_id: string }) => c.company_id);
+    const base = await list();
+    expect((await m.call('POST', '/users', { body: { user_id: 'snap-1', companies: [{ company_id: 'in-snapshot', name: 'S' }] } })).status).toBe(200);
+    expect((await m.call('POST', '/__admin/snapshots?app=demo', { token: null, body: { name: 's' } })).status).toBe(201);
+    expect((await m.call('POST', '/__admin/reset?app=demo', { token: null })).status).toBe(200);
+    expect(await list()).toEqual(base);
+    const builds = SortedIndex.builds;
+    expect((await m.call('POST', '/__admin/snapshots/s/restore?app=demo', { token: null })).status).toBe(200);
+    expect(await list()).toEqual(['in-snapshot', ...base]);
+    expect(SortedIndex.builds).toBe(builds);
   });
 });
