@@ -57,10 +57,12 @@ export function appParts(app: AppState): AppParts {
     // Which base the state stands on, and what changed since: the lists fromBase makes are copies of the base's.
     sorted: { ...derived(app.sorted), seed: (base) => app.sorted.seeded(base), save: () => app.sorted.saveChanges(), restore: (s) => app.sorted.restoreChanges(s) },
     conversationLists: {
-      ...derived(app.conversationLists),
       seed: (base) => app.conversationLists.seeded(base),
       save: () => app.conversationLists.saveChanges(),
       restore: (s) => app.conversationLists.restoreChanges(s),
+      begin: () => app.conversationLists.begin(),
+      commit: () => app.conversationLists.commit(),
+      rollback: () => app.conversationLists.rollback(),
     },
     order: {
       ...derived({

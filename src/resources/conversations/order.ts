@@ -99,10 +99,6 @@ export class ConversationIndexes {
     this.lists.rollback();
   }
 
-  clear(): void {
-    this.lists.clear();
-  }
-
   /** Forgets every index, the state now being `base` as seeded. */
   seeded(base: object): void {
     this.lists.seeded(base);
