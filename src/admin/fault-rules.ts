@@ -123,6 +123,8 @@ export class Faults {
     if (global.length === 0 && own.length === 0) return NO_EFFECTS;
     const out: FaultEffects = { ...NO_EFFECTS };
     // The two lists merged by id: the first added wins `error`, and the draws keep one order.
+    // Stryker disable next-line BooleanLiteral: equivalent, forced true the lists are filtered with nothing spent in them
+    let spent = false;
     for (let g = 0, o = 0; ; ) {
       const a = global[g];
       const b = own[o];
@@ -134,6 +136,8 @@ export class Faults {
       if (!applies(f, key)) continue;
       if (f.fraction !== undefined && random.next() >= f.fraction) continue;
       f.hits++;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent when forced true (or `||`), as `spent` above
+      if (f.count !== undefined && f.hits >= f.count) spent = true;
       if (f.latency_ms !== undefined) {
         const max = f.latency_max_ms ?? f.latency_ms;
         out.latencyMs += f.latency_ms + Math.floor(random.next() * (max - f.latency_ms + 1));
@@ -142,10 +146,12 @@ export class Faults {
       out.rateLimit ||= f.rate_limit === true;
       out.dropRateLimitHeaders ||= f.drop_rate_limit_headers === true;
     }
-    // Spent faults go (a scope holds at most MAX_FAULTS_PER_SCOPE, so the pass is short).
-    const live = (f: Fault): boolean => f.count === undefined || f.hits < f.count;
-    this.keep(GLOBAL, global.filter(live));
-    this.keep(key.app, own.filter(live));
+    // Stryker disable next-line ConditionalExpression: equivalent when forced true, as `spent` above
+    if (spent) {
+      const live = (f: Fault): boolean => f.count === undefined || f.hits < f.count;
+      this.keep(GLOBAL, global.filter(live));
+      this.keep(key.app, own.filter(live));
+    }
     return out;
   }
 

@@ -32,6 +32,28 @@ interface Index {
   rollback?(): void;
 }
 
+/** Indexes whose lists `SortedIndexes.fromBase` makes: told the base the state stands on, and saving what changed since. */
+interface FromBaseIndexes {
+  seeded(base: AppBase): void;
+  saveChanges(): SeedChanges | undefined;
+  restoreChanges(saved: SeedChanges | undefined): void;
+  begin(): void;
+  commit(): void;
+  rollback(): void;
+}
+
+/** Which base the state stands on, and what changed since: the lists made from it are copies of the base's. */
+function fromBase(index: FromBaseIndexes): Part<AppBase, SeedChanges | undefined> {
+  return {
+    seed: (base) => index.seeded(base),
+    save: () => index.saveChanges(),
+    restore: (saved) => index.restoreChanges(saved),
+    begin: () => index.begin(),
+    commit: () => index.commit(),
+    rollback: () => index.rollback(),
+  };
+}
+
 /** An index derived from the collections: nothing to keep, forgotten when they are replaced, its next reader rebuilds it. */
 function derived(index: Index): Part<AppBase, undefined> {
   const forget = (): void => index.clear();
@@ -54,16 +76,8 @@ export function appParts(app: AppState): AppParts {
   let jobCounter = 0;
   const nothing = (): undefined => undefined;
   return {
-    // Which base the state stands on, and what changed since: the lists fromBase makes are copies of the base's.
-    sorted: { ...derived(app.sorted), seed: (base) => app.sorted.seeded(base), save: () => app.sorted.saveChanges(), restore: (s) => app.sorted.restoreChanges(s) },
-    conversationLists: {
-      seed: (base) => app.conversationLists.seeded(base),
-      save: () => app.conversationLists.saveChanges(),
-      restore: (s) => app.conversationLists.restoreChanges(s),
-      begin: () => app.conversationLists.begin(),
-      commit: () => app.conversationLists.commit(),
-      rollback: () => app.conversationLists.rollback(),
-    },
+    sorted: fromBase(app.sorted),
+    conversationLists: fromBase(app.conversationLists),
     order: {
       ...derived({
         // Stryker disable next-line ArrowFunction: equivalent in answers, an index of a replaced map is never current (clear frees it sooner)

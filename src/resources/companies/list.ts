@@ -11,7 +11,7 @@ import { labelExists, type Order } from '../customers/filters.js';
 import { allHolders, holderKey, holderMaps, type Label } from '../cross-resource/memberships.js';
 import { SortedIndex } from '../../engine/sorted-index.js';
 import type { Company } from '../../engine/types.js';
-import { tally, tallyKey } from '../counts/tallies.js';
+import { seededTally, tally, tallyKey } from '../counts/tallies.js';
 import { COMPANY_LIST } from './collections.js';
 
 export interface CompanyFilter {
@@ -42,7 +42,7 @@ export function listCompanies(app: AppState, f: CompanyFilter): Listing<Company>
           'last_request_at',
           {
             // The base's companies with users in the base: no count the app changed since is read.
-            seeded: () => new SortedIndex<Company>(lastRequest, (c) => (app.data.tallies.seeded.get(tallyKey.people(c.id)) ?? 0) > 0).build(companies.seeded.values()),
+            seeded: () => new SortedIndex<Company>(lastRequest, (c) => seededTally(app, tallyKey.people(c.id)) > 0).build(companies.seeded.values()),
             make: () => new SortedIndex<Company>(lastRequest, withUsers),
             // Stryker disable next-line ArrowFunction: equivalent, an app's state always stands on a base (its seed, a reset, a snapshot of one), so its list is never sorted from the records
             records: () => companies.values(),

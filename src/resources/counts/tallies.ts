@@ -57,3 +57,6 @@ export function adjustTallies(tallies: CowMap<number>, before: readonly string[]
 }
 
 export const tally = (app: { readonly data: { readonly tallies: CowMap<number> } }, key: string): number => app.data.tallies.get(key) ?? 0;
+
+/** A count as the app's seeded base held it, whatever the app changed since. */
+export const seededTally = (app: { readonly data: { readonly tallies: CowMap<number> } }, key: string): number => app.data.tallies.seeded.get(key) ?? 0;
